@@ -1,0 +1,113 @@
+// ESLint flat config. Besides the usual rules it enforces the layering of docs/ARCHITECTURE.md: each folder
+// of src-main/ may import only the layers below it, and only shell/, index.ts and preload.ts may import electron.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+const electron = {
+  name: 'electron',
+  message: 'Only src-main/shell/, src-main/index.ts and src-main/preload.ts import electron.',
+};
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'shared/ runs in the renderer too: no Node built-ins.',
+};
+
+/** Patterns for our own folders a layer must not import, with the reason shown in the lint message. */
+function forbidLayers(layer, forbidden) {
+  return forbidden.map((other) => ({
+    group: [`**/${other}/*`, `**/${other}`],
+    message: `src-main/${layer}/ may not import src-main/${other}/ (see docs/ARCHITECTURE.md).`,
+  }));
+}
+
+const layerRules = {
+  shared: ['api', 'cache', 'calls', 'app', 'shell', 'demo-pbx'],
+  api: ['cache', 'calls', 'app', 'shell', 'demo-pbx'],
+  cache: ['calls', 'app', 'shell', 'demo-pbx'],
+  calls: ['app', 'shell', 'demo-pbx'],
+  app: ['shell', 'demo-pbx'],
+  'demo-pbx': ['cache', 'calls', 'app', 'shell'],
+};
+
+const layerConfigs = Object.entries(layerRules).map(([layer, forbidden]) => ({
+  files: [`src-main/${layer}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [electron],
+        patterns: [...forbidLayers(layer, forbidden), ...(layer === 'shared' ? [nodeBuiltins] : [])],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'test/fixtures/lint/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        extraFileExtensions: ['.svelte'],
+        parser: tseslint.parser,
+        svelteConfig,
+      },
+    },
+  },
+  ...layerConfigs,
+  {
+    // The renderer is sandboxed: no electron, no Node, and only types from src-main/shared.
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electron],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer has no Node.' },
+            {
+              group: ['**/src-main/*', '!**/src-main/shared'],
+              message: 'The renderer imports only types from src-main/shared/.',
+            },
+            {
+              group: ['**/src-main/shared/*'],
+              allowTypeImports: true,
+              message: 'The renderer imports only types from src-main/shared/ (use `import type`).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tools and scripts print to the terminal on purpose.
+    files: ['test/**/*.ts', 'scripts/**/*', '*.config.*', 'src-main/demo-pbx/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { svelteTesting } from '@testing-library/svelte/vite';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Everything that runs in plain Node 24: shared, api, cache, calls, app, shell (electron mocked), demo-pbx.
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'conformance',
+          environment: 'node',
+          include: ['test/conformance/**/*.test.ts'],
+        },
+      },
+      {
+        plugins: [svelte(), svelteTesting()],
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['test/components/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
