@@ -15,10 +15,16 @@ const nodeBuiltins = {
   message: 'shared/ runs in the renderer too: no Node built-ins.',
 };
 
-/** Patterns for our own folders a layer must not import, with the reason shown in the lint message. */
-function forbidLayers(layer, forbidden) {
+/**
+ * Patterns for our own folders a layer must not import, with the reason shown in the lint message. Relative
+ * imports are matched by how far they climb from a file `depth` folders below the layer, so a layer's own
+ * subfolder that shares another layer's name (src-main/demo-pbx/calls/, src-main/api/schemas/calls.ts) is
+ * not mistaken for that layer.
+ */
+function forbidLayers(layer, forbidden, depth) {
+  const climb = '\\.\\./'.repeat(depth + 1);
   return forbidden.map((other) => ({
-    group: [`**/${other}/*`, `**/${other}`],
+    regex: `^(\\./)?${climb}${other}(/|$)|(^|/)src-main/${other}(/|$)`,
     message: `src-main/${layer}/ may not import src-main/${other}/ (see docs/ARCHITECTURE.md).`,
   }));
 }
@@ -32,18 +38,23 @@ const layerRules = {
   'demo-pbx': ['cache', 'calls', 'app', 'shell'],
 };
 
-const layerConfigs = Object.entries(layerRules).map(([layer, forbidden]) => ({
-  files: [`src-main/${layer}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        paths: [electron],
-        patterns: [...forbidLayers(layer, forbidden), ...(layer === 'shared' ? [nodeBuiltins] : [])],
-      },
-    ],
-  },
-}));
+/** Folder depths below a layer checked one by one; anything deeper shares the last depth's rule. */
+const LAYER_DEPTHS = [0, 1, 2, 3];
+
+const layerConfigs = Object.entries(layerRules).flatMap(([layer, forbidden]) =>
+  LAYER_DEPTHS.map((depth) => ({
+    files: [`src-main/${layer}/${'*/'.repeat(depth)}${depth === LAYER_DEPTHS.at(-1) ? '**/' : ''}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electron],
+          patterns: [...forbidLayers(layer, forbidden, depth), ...(layer === 'shared' ? [nodeBuiltins] : [])],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {

@@ -4,7 +4,7 @@
  * `Commands` / `Events` maps name exactly the same channels.
  */
 export const COMMAND_CHANNELS = ['app:info', 'connection:get'] as const;
-export const EVENT_CHANNELS = ['connection:state'] as const;
+export const EVENT_CHANNELS = ['connection:state', 'about:requested'] as const;
 
 export type CommandChannel = (typeof COMMAND_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];

@@ -57,6 +57,8 @@ export interface Commands {
 
 export interface Events {
   'connection:state': ConnectionState;
+  /** The user chose Help → About in the application menu: show the About panel. */
+  'about:requested': null;
 }
 
 export type CommandArgs<C extends CommandChannel> = Commands[C]['args'];

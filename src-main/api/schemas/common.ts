@@ -1,0 +1,46 @@
+/**
+ * Building blocks shared by the PBX resource schemas. Objects are `looseObject`: the PBX may add fields in
+ * later versions, and the client keeps what it does not know rather than failing.
+ */
+import { z } from 'zod';
+
+export const Int = z.number().int();
+export const Id = z.number().int().nonnegative();
+/** `null` or an unspecified value: the document leaves several fields' types open. */
+export const Unknown = z.unknown();
+
+/** The common response envelope of section 1. `total` only on paginated lists. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.looseObject({ success: z.boolean(), data, total: Int.optional(), error: z.string().optional() });
+}
+
+/** The envelope of a failed request: business errors (HTTP 2XX) and the errors DESIGN.md decides (4XX). */
+export const FailureEnvelope = z.looseObject({
+  success: z.literal(false),
+  data: z.unknown(),
+  error: z.string().optional(),
+});
+export type FailureEnvelope = z.infer<typeof FailureEnvelope>;
+
+/**
+ * Selects the agent's phone for the call-control endpoints: either `identifier`, or `extension` with an
+ * optional `partition` (default 1).
+ */
+export const PhoneSelector = z.union([
+  z.strictObject({ identifier: z.string().trim().min(1, 'identifier must not be empty') }),
+  z.strictObject({
+    extension: z.string().trim().min(1, 'extension must not be empty'),
+    partition: Id.min(1).optional(),
+  }),
+]);
+export type PhoneSelector = z.infer<typeof PhoneSelector>;
+
+/** `path=0/1` style flags of the query string. */
+export const QueryFlag = z.enum(['0', '1']);
+
+/** Pagination of the persons and companies lists. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;

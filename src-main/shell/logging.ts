@@ -1,0 +1,48 @@
+/**
+ * The app's Logger, backed by electron-log: a rotating file in the user data directory, and the console.
+ * A hook passes every message part through redact() before any transport sees it, so no code path (ours,
+ * a library's, an uncaught error's) can write a token or password to disk.
+ */
+import { join } from 'node:path';
+import type { LevelOption, LogMessage, NodeLogger } from 'electron-log';
+import type { Logger } from '../shared/logger';
+import { redact } from '../shared/redact';
+
+/** The file rotates to main.old.log at this size, so logs never grow beyond about twice this. */
+export const LOG_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const LOG_FILE_NAME = 'main.log';
+
+export function redactingHook(message: LogMessage): LogMessage {
+  return { ...message, data: message.data.map((part: unknown) => redact(part)) };
+}
+
+export interface LoggingOptions {
+  /** Directory of the log file, e.g. <userData>/logs. */
+  directory: string;
+  fileLevel: LevelOption;
+  consoleLevel: LevelOption;
+}
+
+/**
+ * Configures an electron-log instance (electron-log/main's in the app, electron-log/node's in tests) and
+ * returns it as the app's Logger.
+ */
+export function createLogger(log: NodeLogger, options: LoggingOptions): Logger {
+  log.hooks.push(redactingHook);
+  const file = log.transports.file;
+  file.resolvePathFn = () => join(options.directory, LOG_FILE_NAME);
+  file.maxSize = LOG_FILE_MAX_BYTES;
+  file.level = options.fileLevel;
+  log.transports.console.level = options.consoleLevel;
+  // Nothing leaves the machine, and the renderer has no listener for electron-log's IPC channel. (Outside
+  // Electron, e.g. in tests, electron-log creates no IPC transport despite its types.)
+  log.transports.remote.level = false;
+  const ipc = log.transports.ipc as (typeof log.transports)['ipc'] | undefined;
+  if (ipc) ipc.level = false;
+  return {
+    debug: (message, ...details) => log.debug(message, ...details),
+    info: (message, ...details) => log.info(message, ...details),
+    warn: (message, ...details) => log.warn(message, ...details),
+    error: (message, ...details) => log.error(message, ...details),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The application menu: the standard roles (so copy, paste and window shortcuts work everywhere), reload and
+ * DevTools in development only, and Help → About, which asks the renderer to show its About panel.
+ */
+import { Menu, type MenuItemConstructorOptions } from 'electron';
+
+export interface ApplicationMenuInput {
+  appName: string;
+  platform: NodeJS.Platform;
+  /** Development build: adds reload and DevTools to View. */
+  isDev: boolean;
+  onAbout: () => void;
+}
+
+export function applicationMenuTemplate(input: ApplicationMenuInput): MenuItemConstructorOptions[] {
+  const isMac = input.platform === 'darwin';
+  const about: MenuItemConstructorOptions = { label: `About ${input.appName}`, click: () => input.onAbout() };
+  const macAppMenu: MenuItemConstructorOptions = {
+    label: input.appName,
+    submenu: [
+      about,
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
+  };
+  const view: MenuItemConstructorOptions[] = [
+    ...(input.isDev
+      ? ([
+          { role: 'reload' },
+          { role: 'forceReload' },
+          { role: 'toggleDevTools' },
+          { type: 'separator' },
+        ] as const)
+      : []),
+    { role: 'resetZoom' },
+    { role: 'zoomIn' },
+    { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ];
+  return [
+    ...(isMac ? [macAppMenu] : []),
+    { label: '&File', submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
+    {
+      label: '&Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'pasteAndMatchStyle' },
+        { role: 'delete' },
+        { type: 'separator' },
+        { role: 'selectAll' },
+      ],
+    },
+    { label: '&View', submenu: view },
+    { role: 'windowMenu' },
+    { role: 'help', submenu: isMac ? [] : [about] },
+  ];
+}
+
+export function installApplicationMenu(input: ApplicationMenuInput): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(input)));
+}

@@ -1,0 +1,75 @@
+/**
+ * The renderer's only reader of `window.ringside` (the preload's bridge to the main process). It turns the
+ * `IpcResult` envelope into a value, or into a thrown `CommandError` that keeps the main process's error code.
+ */
+import type {
+  CommandArgs,
+  CommandChannel,
+  CommandResult,
+  ErrorCode,
+  EventChannel,
+  Events,
+  RendererApi,
+} from '../../src-main/shared/contract';
+
+declare global {
+  interface Window {
+    /** Missing only when the renderer is opened outside Ringside (e.g. in a plain browser). */
+    ringside?: RendererApi;
+  }
+}
+
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ArgsTuple<C extends CommandChannel> = CommandArgs<C> extends undefined ? [] : [args: CommandArgs<C>];
+
+function bridge(): RendererApi {
+  const api = window.ringside;
+  if (!api) {
+    throw new CommandError(
+      'internal',
+      'Ringside cannot reach its main process. Start it as the desktop app.',
+    );
+  }
+  return api;
+}
+
+/** Runs a command in the main process; resolves to its result or rejects with a `CommandError`. */
+export async function invoke<C extends CommandChannel>(
+  channel: C,
+  ...args: ArgsTuple<C>
+): Promise<CommandResult<C>> {
+  let result;
+  try {
+    result = await bridge().invoke(channel, ...args);
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    // The bridge itself failed (not the command): still surface it as a CommandError.
+    throw new CommandError('internal', error instanceof Error ? error.message : String(error));
+  }
+  if (result.ok) return result.value;
+  throw new CommandError(result.error.code, result.error.message);
+}
+
+/** Follows an event from the main process; returns the function that stops following it. */
+export function subscribe<E extends EventChannel>(
+  channel: E,
+  listener: (payload: Events[E]) => void,
+): () => void {
+  return bridge().on(channel, listener);
+}
+
+/** A sentence to show a person for any failure; never a stack trace. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,41 @@
+import type { ScreenDefinition } from '../screens';
+
+const PREFIX = '#/';
+
+/**
+ * Which screen is shown, kept in the URL fragment (`#/<id>`) so the nav items are real links and
+ * back/forward work. An unknown or unbuilt screen falls back to the first one.
+ */
+export class NavigationState {
+  readonly #screens: readonly [ScreenDefinition, ...ScreenDefinition[]];
+  #hash = $state(window.location.hash);
+  readonly current: ScreenDefinition = $derived(this.#resolve(this.#hash));
+
+  constructor(screens: readonly [ScreenDefinition, ...ScreenDefinition[]]) {
+    this.#screens = screens;
+  }
+
+  /** Follows the fragment; returns the function that stops. */
+  start(): () => void {
+    const onHashChange = (): void => {
+      this.#hash = window.location.hash;
+    };
+    window.addEventListener('hashchange', onHashChange);
+    onHashChange();
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }
+
+  /** Shows a screen by id, as following its link would. */
+  show(id: string): void {
+    window.location.hash = PREFIX + id;
+  }
+
+  #resolve(hash: string): ScreenDefinition {
+    const id = hash.startsWith(PREFIX) ? hash.slice(PREFIX.length) : '';
+    return this.#screens.find((screen) => screen.id === id) ?? this.#screens[0];
+  }
+}
+
+export function screenHref(screen: ScreenDefinition): string {
+  return PREFIX + screen.id;
+}

@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest';
+import { render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { ConnectionStatusSchema, type ConnectionStatus } from '../../src-main/shared/contract';
+import StatusBar from '../../src-renderer/components/StatusBar.svelte';
+
+const expectedText: Record<ConnectionStatus, string> = {
+  connected: 'Connected',
+  connecting: 'Connecting…',
+  offline: 'Offline',
+  'credentials-rejected': 'Credentials rejected',
+  unconfigured: 'Not configured',
+};
+
+describe('StatusBar', () => {
+  it.each(ConnectionStatusSchema.options)('says %s in words, with the message', (status) => {
+    const message = `Reason for ${status}.`;
+    render(StatusBar, { connection: { status, message, since: 0 } });
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent(`PBX connection: ${expectedText[status]} ${message}`);
+  });
+
+  it('gives each status its own tone, so colour never stands alone but still differs', () => {
+    const tones = ConnectionStatusSchema.options.map((status) => {
+      const { unmount } = render(StatusBar, { connection: { status, message: '', since: 0 } });
+      const tone = screen.getByRole('status').dataset.tone;
+      unmount();
+      return tone;
+    });
+    expect(new Set(tones).size).toBe(tones.length);
+  });
+
+  it('says it is still checking before the first state arrives', () => {
+    render(StatusBar, { connection: null });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking connection…');
+  });
+
+  it('says the state is unknown, and why, when it could not be read', () => {
+    render(StatusBar, { connection: null, error: 'The main process did not answer.' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Connection unknown The main process did not answer.',
+    );
+  });
+
+  it('shows a hostile message as text', () => {
+    const message = '<img src=x onerror="alert(1)">';
+    render(StatusBar, { connection: { status: 'offline', message, since: 0 } });
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent(message);
+    expect(region.querySelector('img')).toBeNull();
+  });
+});
