@@ -56,7 +56,12 @@ export function describeCallState(code: unknown): { name: CallStateName | 'unkno
 
 const Timestamp = z.number().nullable();
 
-export const PathEntryV2 = z.looseObject({ date: z.string(), type: Int, number: z.string(), name: z.string() });
+export const PathEntryV2 = z.looseObject({
+  date: z.string(),
+  type: Int,
+  number: z.string(),
+  name: z.string(),
+});
 
 const callerBlock = {
   caller_channel: z.string(),
@@ -159,7 +164,12 @@ export type CallDetailQuery = z.infer<typeof CallDetailQuery>;
 
 export const CallDetailV2Query = z.object({ path: QueryFlag.optional() });
 
-export const PathEntryV1 = z.looseObject({ date: z.string(), type: Int, number: z.string(), name: z.string() });
+export const PathEntryV1 = z.looseObject({
+  date: z.string(),
+  type: Int,
+  number: z.string(),
+  name: z.string(),
+});
 export type PathEntryV1 = z.infer<typeof PathEntryV1>;
 
 export const QueuePassage = z.looseObject({

@@ -112,4 +112,3 @@ export const AgentQueueResult = z.looseObject({
   queues: z.array(z.looseObject({ id: Id, success: z.boolean(), message: z.string() })),
 });
 export type AgentQueueResult = z.infer<typeof AgentQueueResult>;
-

@@ -1,0 +1,79 @@
+/** Users (rules 6–8) and agent queue membership (rule 9). */
+import { z } from 'zod';
+import { checkArgument, idSegment, textSegment } from '../arguments';
+import type { ApiRequester, CallOptions } from '../requester';
+import {
+  AgentQueueResult,
+  AgentQueues,
+  AgentQueuesUpdate,
+  User,
+  UserListItem,
+  type UserCreate,
+  type UserUpdate,
+} from '../schemas';
+import { NewId } from './common';
+
+export interface UsersApi {
+  list(options?: CallOptions): Promise<UserListItem[]>;
+  get(id: number, options?: CallOptions): Promise<User>;
+  getByExternalId(externalId: string, options?: CallOptions): Promise<User>;
+  /** The id of the new user; `username` and `group_id` are required. */
+  create(user: UserCreate, options?: CallOptions): Promise<number>;
+  /** Only the given attributes change; one invalid attribute rejects all (ValidationFailed). */
+  update(id: number, changes: UserUpdate, options?: CallOptions): Promise<void>;
+  updateByExternalId(externalId: string, changes: UserUpdate, options?: CallOptions): Promise<void>;
+  /** Call records and recordings stay; `update(id, { active: false })` is the reversible alternative. */
+  delete(id: number, options?: CallOptions): Promise<void>;
+  deleteByExternalId(externalId: string, options?: CallOptions): Promise<void>;
+}
+
+export interface AgentQueuesApi {
+  get(options?: CallOptions): Promise<AgentQueues[]>;
+  /**
+   * Sets the complete queue membership of each listed agent (a queue left out is removed). The answer has
+   * one result per agent; unknown agents and queues are reported there, not thrown.
+   */
+  set(agents: AgentQueues[], options?: CallOptions): Promise<AgentQueueResult[]>;
+}
+
+export function usersEndpoints(api: ApiRequester): UsersApi {
+  const byId = (id: number) => `/user/${idSegment(id, 'user id')}`;
+  const byExternalId = (externalId: string) => `/user/external/${textSegment(externalId, 'external id')}`;
+  return {
+    list: async (options) =>
+      api.data({ method: 'GET', path: '/users' }, z.array(UserListItem), 'users', options),
+    get: async (id, options) => api.data({ method: 'GET', path: byId(id) }, User, 'user', options),
+    getByExternalId: async (externalId, options) =>
+      api.data({ method: 'GET', path: byExternalId(externalId) }, User, 'user', options),
+    create: async (user, options) =>
+      api.data({ method: 'POST', path: '/user', body: user }, NewId, 'userId', options),
+    update: async (id, changes, options) => {
+      await api.send({ method: 'PATCH', path: byId(id), body: changes }, options);
+    },
+    updateByExternalId: async (externalId, changes, options) => {
+      await api.send({ method: 'PATCH', path: byExternalId(externalId), body: changes }, options);
+    },
+    delete: async (id, options) => {
+      await api.send({ method: 'DELETE', path: byId(id) }, options);
+    },
+    deleteByExternalId: async (externalId, options) => {
+      await api.send({ method: 'DELETE', path: byExternalId(externalId) }, options);
+    },
+  };
+}
+
+export function agentQueuesEndpoints(api: ApiRequester): AgentQueuesApi {
+  return {
+    get: async (options) =>
+      api.data({ method: 'GET', path: '/queues/agents' }, z.array(AgentQueues), 'agentQueues', options),
+    set: async (agents, options) => {
+      const body = checkArgument(AgentQueuesUpdate, agents, 'agent queue list');
+      return api.data(
+        { method: 'POST', path: '/queues/agents', body },
+        z.array(AgentQueueResult),
+        'agentQueueResults',
+        options,
+      );
+    },
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Typed errors of the PBX client. Every error has a stable `code` (one of the IPC `ErrorCode`s, so the IPC
+ * layer can pass `{ code, message }` as is) and a message a person can act on. No error message ever
+ * contains the client secret or the access token.
+ */
+import type { ErrorCode, IpcError } from '../shared/contract';
+
+/** What the client was doing when it failed, for messages and logs (never with query or body). */
+export interface RequestContext {
+  method: string;
+  /** The path relative to the API root, e.g. `/user/42`, or the token endpoint's path. */
+  path: string;
+  status?: number;
+}
+
+function where(context: RequestContext | undefined): string {
+  return context ? `${context.method} ${context.path}` : 'the request';
+}
+
+export abstract class PbxError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly context: RequestContext | undefined;
+
+  constructor(message: string, context?: RequestContext, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.context = context;
+  }
+
+  /** The shape the IPC layer sends to the renderer: no stack, no cause. */
+  toJSON(): IpcError {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function isPbxError(error: unknown): error is PbxError {
+  return error instanceof PbxError;
+}
+
+// ---- Arguments rejected before anything is sent -------------------------------------------------------
+
+/** A caller passed something the client refuses to put on the wire (e.g. a malformed uniqueid). */
+export class InvalidArgument extends PbxError {
+  readonly code = 'invalid-argument';
+}
+
+// ---- Authentication -----------------------------------------------------------------------------------
+
+export type AuthFailureReason = 'invalid_client' | 'invalid_request' | 'invalid_token';
+
+const AUTH_MESSAGES: Record<AuthFailureReason, string> = {
+  invalid_client: 'The PBX rejected the client id or secret (invalid_client). Check them in Settings.',
+  invalid_request:
+    'The PBX rejected the token request as malformed (invalid_request). Check the PBX URL in Settings; ' +
+    'the service account may also need the client-credentials login enabled on the PBX.',
+  invalid_token:
+    'The PBX rejected the access token even after a fresh login. The service account may have lost its ' +
+    'superuser role or been deactivated; check it on the PBX.',
+};
+
+export class AuthError extends PbxError {
+  readonly code = 'auth-failed';
+
+  constructor(
+    readonly reason: AuthFailureReason,
+    context?: RequestContext,
+    /** The PBX's own `error_description`, kept for logs; it is not part of the message. */
+    readonly description?: string,
+  ) {
+    super(AUTH_MESSAGES[reason], context);
+  }
+}
+
+// ---- Answers of the PBX -------------------------------------------------------------------------------
+
+/** `success:false` with an object of per-attribute messages: nothing was written (rule 7). */
+export class ValidationFailed extends PbxError {
+  readonly code = 'validation-failed';
+
+  constructor(
+    readonly fields: Readonly<Record<string, string>>,
+    context?: RequestContext,
+  ) {
+    const list = Object.entries(fields)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join('; ');
+    super(`The PBX refused the change and saved nothing. Correct these fields: ${list}.`, context);
+  }
+}
+
+/** `success:false` with a message: the PBX understood the request and declined it. */
+export class BusinessError extends PbxError {
+  readonly code = 'business-error';
+
+  constructor(
+    readonly pbxMessage: string,
+    context?: RequestContext,
+  ) {
+    super(`The PBX declined ${where(context)}: ${pbxMessage}`, context);
+  }
+}
+
+export class NotFound extends PbxError {
+  readonly code = 'not-found';
+
+  constructor(context?: RequestContext, pbxMessage?: string) {
+    super(
+      `The PBX has nothing at ${where(context)}${pbxMessage ? ` (${pbxMessage})` : ''}. ` +
+        'It may have been deleted, or the id is wrong.',
+      context,
+    );
+  }
+}
+
+export class PermissionDenied extends PbxError {
+  readonly code = 'permission-denied';
+
+  constructor(context?: RequestContext, pbxMessage?: string) {
+    super(
+      `The PBX refused ${where(context)} for lack of permission${pbxMessage ? ` (${pbxMessage})` : ''}. ` +
+        'The service account in Settings needs a role with superuser permissions.',
+      context,
+    );
+  }
+}
+
+export type ServerErrorReason = 'server-failure' | 'not-a-pbx' | 'unexpected-response';
+
+/**
+ * The server failed (5xx), or answered in a way no PBX of this API does: `not-a-pbx` when the answer is
+ * not JSON or lacks the envelope (a wrong URL, a captive portal, a web server), `unexpected-response` for
+ * statuses and shapes the API never uses.
+ */
+export class ServerError extends PbxError {
+  readonly code = 'server-error';
+
+  constructor(
+    readonly reason: ServerErrorReason,
+    message: string,
+    context?: RequestContext,
+  ) {
+    super(message, context);
+  }
+
+  static failure(context: RequestContext, pbxMessage?: string): ServerError {
+    return new ServerError(
+      'server-failure',
+      `The PBX failed to handle ${where(context)} (HTTP ${context.status ?? '5xx'}` +
+        `${pbxMessage ? `: ${pbxMessage}` : ''}). Try again later; if it persists, tell the PBX administrator.`,
+      context,
+    );
+  }
+
+  static notAPbx(context: RequestContext, what: string): ServerError {
+    return new ServerError(
+      'not-a-pbx',
+      `This server does not look like the PBX API: ${what} for ${where(context)}. ` +
+        'Check the PBX URL in Settings (it should end with /api/v1.0).',
+      context,
+    );
+  }
+
+  static unexpected(context: RequestContext, what: string): ServerError {
+    return new ServerError(
+      'unexpected-response',
+      `The PBX answered ${where(context)} unexpectedly: ${what}.`,
+      context,
+    );
+  }
+}
+
+// ---- Transport ----------------------------------------------------------------------------------------
+
+export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
+
+const NETWORK_MESSAGES: Record<NetworkErrorKind, (host: string) => string> = {
+  dns: (host) => `The PBX host name ${host} could not be found (DNS). Check the PBX URL in Settings.`,
+  refused: (host) =>
+    `${host} refused the connection. Check the port in the PBX URL, or whether the PBX is running.`,
+  reset: (host) => `The connection to ${host} was cut off. Check the network or VPN, then try again.`,
+  tls: (host) =>
+    `The certificate of ${host} is not trusted. If the PBX uses its own certificate, choose it as the ` +
+    'trusted certificate in Settings.',
+  other: (host) => `The PBX at ${host} could not be reached. Check the network connection and the PBX URL.`,
+};
+
+export class NetworkError extends PbxError {
+  readonly code = 'network-error';
+
+  constructor(
+    readonly kind: NetworkErrorKind,
+    readonly host: string,
+    context?: RequestContext,
+    options?: { cause?: unknown },
+  ) {
+    super(NETWORK_MESSAGES[kind](host), context, options);
+  }
+}
+
+export class Timeout extends PbxError {
+  readonly code = 'timeout';
+
+  constructor(
+    readonly timeoutMs: number,
+    readonly host: string,
+    context?: RequestContext,
+  ) {
+    super(
+      `The PBX at ${host} did not answer ${where(context)} within ${formatSeconds(timeoutMs)}. ` +
+        'It may be overloaded or unreachable; try again.',
+      context,
+    );
+  }
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}

@@ -1,0 +1,175 @@
+/**
+ * One HTTP exchange with the PBX: a timeout on every request, retries with capped exponential backoff and
+ * full jitter for GET only (see retry.ts for why), `Retry-After` honoured. Failures of the transport become
+ * `NetworkError` or `Timeout`; HTTP statuses are left to the caller to interpret.
+ *
+ * `fetch` is injected: in the app it is Electron's `net.fetch` (the OS proxy settings and certificate store
+ * apply), in tests and tools Node's. Both keep connections alive between requests by default (Chromium's
+ * socket pool, undici's per-origin pool), so polling reuses one TLS connection; nothing to configure here.
+ */
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+import { NetworkError, Timeout, type RequestContext } from './errors';
+import { classifyNetworkFailure } from './network-failure';
+import {
+  DEFAULT_RETRY_POLICY,
+  RETRYABLE_NETWORK_KINDS,
+  RETRYABLE_STATUSES,
+  backoffDelayMs,
+  parseRetryAfterMs,
+  type RetryPolicy,
+} from './retry';
+
+/** The part of a fetch response the client reads; Node's, undici's and Electron's responses all fit. */
+export interface FetchResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+  /** Redirects are reported, not followed: a POST must not silently turn into a GET elsewhere. */
+  redirect: 'manual';
+}
+
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  method: HttpMethod;
+  url: URL;
+  /** The path shown in messages and logs (no query: it may carry phone identifiers). */
+  path: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: FetchResponse['headers'];
+  body: string;
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface HttpTransportOptions {
+  fetch: FetchLike;
+  timeoutMs: number;
+  retry?: RetryPolicy;
+  clock: Clock;
+  logger: Logger;
+  /** Injected so tests are deterministic; defaults to Math.random. */
+  random?: () => number;
+  /** Injected so tests can run without waiting; defaults to a timer that stops when `signal` aborts. */
+  sleep?: Sleep;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export const defaultSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export class HttpTransport {
+  private readonly retry: RetryPolicy;
+  private readonly random: () => number;
+  private readonly sleep: Sleep;
+
+  constructor(private readonly options: HttpTransportOptions) {
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const maxAttempts = request.method === 'GET' ? Math.max(1, this.retry.maxAttempts) : 1;
+    for (let attempt = 1; ; attempt++) {
+      const isLast = attempt >= maxAttempts;
+      let response: HttpResponse;
+      try {
+        response = await this.sendOnce(request);
+      } catch (error) {
+        if (isLast || !(error instanceof NetworkError) || !RETRYABLE_NETWORK_KINDS.has(error.kind))
+          throw error;
+        await this.wait(request, attempt, maxAttempts, backoffDelayMs(this.retry, attempt - 1, this.random));
+        continue;
+      }
+      if (isLast || !RETRYABLE_STATUSES.has(response.status)) return response;
+      const retryAfter = parseRetryAfterMs(response.headers.get('retry-after'), this.options.clock.now());
+      // A server asking for a longer pause than we are willing to wait gets its answer to the caller now.
+      if (retryAfter !== undefined && retryAfter > this.retry.maxRetryAfterMs) return response;
+      await this.wait(
+        request,
+        attempt,
+        maxAttempts,
+        retryAfter ?? backoffDelayMs(this.retry, attempt - 1, this.random),
+      );
+    }
+  }
+
+  private async wait(request: HttpRequest, attempt: number, maxAttempts: number, delayMs: number) {
+    this.options.logger.debug(
+      `${request.method} ${request.path} failed, retry ${attempt} of ${maxAttempts - 1} in ${delayMs} ms`,
+    );
+    await this.sleep(delayMs, request.signal);
+  }
+
+  private async sendOnce(request: HttpRequest): Promise<HttpResponse> {
+    const { signal: callerSignal } = request;
+    callerSignal?.throwIfAborted();
+    const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
+    const context: RequestContext = { method: request.method, path: request.path };
+    const controller = new AbortController();
+    const timedOut = new Error('request timed out');
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    // Raced as well as passed to fetch, so a fetch that ignores its signal still cannot hang the client.
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    aborted.catch(() => {});
+    const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
+
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const init: FetchInit = {
+      method: request.method,
+      headers,
+      signal: controller.signal,
+      redirect: 'manual',
+    };
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(request.body);
+    }
+    try {
+      const response = await Promise.race([this.options.fetch(request.url.href, init), aborted]);
+      const body = await Promise.race([response.text(), aborted]);
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      if (controller.signal.reason === timedOut) throw new Timeout(timeoutMs, request.url.host, context);
+      if (callerSignal?.aborted) throw callerSignal.reason;
+      throw new NetworkError(classifyNetworkFailure(error), request.url.host, context, { cause: error });
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/** The PBX's URLs: the API root, the auth root, and request URLs with their query. */
+import { InvalidArgument } from './errors';
+
+export interface PbxUrls {
+  /** The API root without a trailing slash, e.g. `https://pbx.example.com/api/v1.0`. */
+  baseUrl: string;
+  /** The same host without the API path, e.g. `https://pbx.example.com`: the token endpoint and v2 live here. */
+  authUrl: string;
+}
+
+const API_ROOT = /\/api\/v\d+\.\d+$/;
+
+function parseHttpUrl(text: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new InvalidArgument(
+      `The ${what} "${text}" is not a valid URL; enter it like https://pbx.example.com.`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvalidArgument(`The ${what} must start with https:// (or http:// for a local PBX).`);
+  }
+  if (url.username || url.password) {
+    throw new InvalidArgument(`The ${what} must not contain a user name or password.`);
+  }
+  if (url.search || url.hash) {
+    throw new InvalidArgument(`The ${what} must not contain a query (?) or fragment (#).`);
+  }
+  return url;
+}
+
+function withoutTrailingSlash(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The API root and the auth root. A base URL ending with the version segment (`/api/v1.0`) is used as is
+ * and the auth URL is it without that segment; a bare host URL gets `/api/v1.0` appended, since people
+ * often type only the host.
+ */
+export function resolvePbxUrls(baseUrl: string, authUrl?: string): PbxUrls {
+  const base = withoutTrailingSlash(parseHttpUrl(baseUrl, 'PBX URL'));
+  const resolvedBase = API_ROOT.test(base) ? base : `${base}/api/v1.0`;
+  const resolvedAuth =
+    authUrl !== undefined
+      ? withoutTrailingSlash(parseHttpUrl(authUrl, 'PBX auth URL'))
+      : resolvedBase.replace(API_ROOT, '');
+  return { baseUrl: resolvedBase, authUrl: resolvedAuth };
+}
+
+export type QueryValue = string | number | boolean | undefined;
+
+/** `root + path` with the defined query values; booleans become the API's `1`/`0` flags. */
+export function buildUrl(root: string, path: string, query?: Record<string, QueryValue>): URL {
+  const url = new URL(`${root}${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    url.searchParams.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return url;
+}
