@@ -1,0 +1,485 @@
+/**
+ * The call simulation engine: ongoing calls on the simulated clock, their automatic steps (click-to-dial
+ * pickup, remote answer and hang-up, queue waits, ring time-outs), the automatic inbound calls of the demo,
+ * and the records every ended call leaves. The HTTP layer (routes.ts) only translates requests to these
+ * methods; every answer is built from the api/ schemas' types.
+ */
+import {
+  CALL_CONTROL_STATES,
+  type CallMetadata,
+  type CallPermissions,
+  type CallRecordV1,
+  type CallRecordV2,
+  type PhoneSelector,
+} from '../../api/schemas';
+import type { SimClock } from '../clock';
+import type { Random } from '../random';
+import { randomPhoneNumber } from '../seed/phoneNumbers';
+import type { QueueActivity } from '../store/queueStatistics';
+import { archiveCall } from './archive';
+import { chooseLanguage } from './conversation';
+import type { CallDirectory, CallPhone, CallQueue, UserRef } from './directory';
+import { CallError } from './errors';
+import { seedHistory, type NewCallInit } from './history';
+import { describeUserRef, phoneLabel, requireInboundQueue, requirePhone } from './lookup';
+import { mergeMetadata } from './metadata';
+import { createLiveCall, snapshotPhone, type LiveCall, type PhoneSnapshot } from './model';
+import { dialString } from './numbers';
+import { callPermissionsFor, participantsOf } from './permissions';
+import {
+  buildRecordV1,
+  buildRecordV2,
+  type EndedCall,
+  type RecordContext,
+  type RecordV1Options,
+} from './records';
+import { resolveRemoteParty } from './remote';
+import { DEFAULT_CALL_ENGINE_OPTIONS, type CallEngineOptions } from './options';
+import { applyEvent, canApply, stateName, type CallEvent } from './state-machine';
+
+export interface CallEngineDependencies {
+  directory: CallDirectory;
+  clock: SimClock;
+  random: Random;
+  /** Told about queue calls as they enter, ring, are answered and leave (for /queues and /queue/{id}). */
+  queueActivity?: QueueActivity;
+  options?: Partial<CallEngineOptions>;
+}
+
+export interface InboundCallRequest {
+  to: PhoneSelector;
+  /** The caller's number; a CRM contact (or now and then a stranger) when omitted. */
+  from?: string;
+  queueId?: number;
+}
+
+/** The phone's calls that GET /call shows, oldest first. */
+const byCreation = (a: LiveCall, b: LiveCall) => a.createdMs - b.createdMs || a.seq - b.seq;
+
+export class CallEngine {
+  readonly options: CallEngineOptions;
+  private readonly directory: CallDirectory;
+  private readonly clock: SimClock;
+  private readonly random: Random;
+  private readonly queueActivity: QueueActivity | undefined;
+  private readonly ongoing = new Map<string, LiveCall>();
+  private readonly ended = new Map<string, EndedCall>();
+  private sequence = 0;
+  private automaticTimer: number | null = null;
+
+  constructor(dependencies: CallEngineDependencies) {
+    this.directory = dependencies.directory;
+    this.clock = dependencies.clock;
+    this.random = dependencies.random;
+    this.queueActivity = dependencies.queueActivity;
+    this.options = { ...DEFAULT_CALL_ENGINE_OPTIONS, ...dependencies.options };
+  }
+
+  /** Seeds the history and starts the automatic inbound calls. */
+  start(): void {
+    const now = this.clock.now();
+    seedHistory(
+      {
+        directory: this.directory,
+        random: this.random,
+        count: this.options.historyCalls,
+        fromMs: now - this.options.historyDays * 86_400_000,
+        toMs: now - 10 * 60_000,
+      },
+      {
+        newCall: (init) => this.newCall(init),
+        remoteParty: (dialled, asGiven, knownName) =>
+          resolveRemoteParty(this.directory, this.options.defaultCountry, dialled, asGiven, knownName),
+        finish: (call) => this.archive(call),
+      },
+    );
+    this.scheduleAutomaticCall();
+  }
+
+  /** Cancels every pending step; ongoing calls freeze where they are. */
+  stop(): void {
+    this.clock.cancel(this.automaticTimer);
+    this.automaticTimer = null;
+    for (const call of this.ongoing.values()) this.clock.cancel(call.pendingTimer);
+  }
+
+  // ---- Call control (GET, POST, PATCH, DELETE /call) -------------------------------------------------
+
+  listCalls(selector: PhoneSelector): CallRecordV2[] {
+    const phone = requirePhone(this.directory, selector);
+    return this.callsOn(phone).map((call) => this.liveRecord(call, false));
+  }
+
+  /** Click-to-dial: ring the agent's phone, which answers itself and then dials `to`. */
+  placeCall(request: PhoneSelector & { to: string; data?: CallMetadata }): string {
+    const phone = requirePhone(this.directory, request);
+    const dialled = dialString(request.to);
+    if (dialled === null) {
+      throw CallError.invalid('to must be a phone number: digits, optionally a leading +, and * or #');
+    }
+    const busy = this.callsOn(phone).find(
+      (call) =>
+        call.phone.identifier === phone.identifier && ['connected', 'dialing'].includes(stateName(call)),
+    );
+    if (busy) {
+      throw CallError.business(
+        `${phoneLabel(phone)} is busy with call ${busy.uniqueid} (${stateName(busy)}); hang up or hold it first`,
+      );
+    }
+    const remote = resolveRemoteParty(this.directory, this.options.defaultCountry, dialled, request.to);
+    if (remote.phone?.identifier === phone.identifier) throw CallError.business('a phone cannot call itself');
+    const call = this.newCall({
+      direction: 'outbound',
+      phone: snapshotPhone(phone),
+      remote,
+      dialled,
+      dialledOriginal: request.to.trim(),
+      queue: null,
+      metadata: request.data ? mergeMetadata({}, request.data) : {},
+    });
+    this.transition(call, { type: 'originate' });
+    return `Calling ${request.to.trim()} from ${phoneLabel(phone)}`;
+  }
+
+  /** PATCH /call: answer, held or resumed; anything else, or a state impossible now, is a business error. */
+  controlCall(selector: PhoneSelector, state: string): string {
+    const phone = requirePhone(this.directory, selector);
+    const own = this.callsOn(phone).filter((call) => call.phone.identifier === phone.identifier);
+    const inState = (name: string) => own.filter((call) => stateName(call) === name);
+    const label = phoneLabel(phone);
+    switch (state) {
+      case 'answer': {
+        const ringing = inState('ringing');
+        const call = ringing.find((c) => c.direction === 'inbound') ?? ringing[0];
+        if (!call) throw CallError.business(`nothing is ringing on ${label}: there is no call to answer`);
+        if (call.direction === 'outbound') {
+          this.transition(call, { type: 'pickup' });
+          return `Call ${call.uniqueid} picked up; dialling ${call.remote.number}`;
+        }
+        this.holdAll(inState('connected')); // a second call: the phone holds the first one
+        this.transition(call, { type: 'answer' });
+        return `Call ${call.uniqueid} answered`;
+      }
+      case 'held': {
+        const call = inState('connected')[0];
+        if (!call) throw CallError.business(`${label} has no connected call to hold`);
+        this.transition(call, { type: 'hold' });
+        return `Call ${call.uniqueid} put on hold`;
+      }
+      case 'resumed': {
+        const held = inState('held').sort((a, b) => (b.heldSinceMs ?? 0) - (a.heldSinceMs ?? 0));
+        const call = held[0];
+        if (!call) throw CallError.business(`${label} has no held call to resume`);
+        this.holdAll(inState('connected'));
+        this.transition(call, { type: 'resume' });
+        return `Call ${call.uniqueid} resumed`;
+      }
+      default:
+        throw CallError.business(
+          `state must be one of ${CALL_CONTROL_STATES.join(', ')}; "${state}" is not a state a call can be put in`,
+        );
+    }
+  }
+
+  /** DELETE /call: hangs up the active call: the connected one, else one being set up, else a held one. */
+  hangUp(selector: PhoneSelector): string {
+    const phone = requirePhone(this.directory, selector);
+    const calls = this.callsOn(phone).filter((call) => stateName(call) !== 'queued');
+    const priority = (call: LiveCall) => {
+      const name = stateName(call);
+      if (name === 'connected') return 0;
+      if (name === 'dialing' || (name === 'ringing' && call.direction === 'outbound')) return 1;
+      return name === 'held' ? 2 : 3; // declining a ringing inbound call comes last
+    };
+    const call = calls.sort((a, b) => priority(a) - priority(b))[0];
+    if (!call) throw CallError.business(`${phoneLabel(phone)} has no active call to hang up`);
+    const ours = call.phone.identifier === phone.identifier;
+    this.transition(call, { type: 'hangup', by: ours ? 'agent' : 'remote' });
+    return `Call ${call.uniqueid} hung up`;
+  }
+
+  // ---- The remote party and the demo's control interface (/_sim) ---------------------------------------
+
+  /** An inbound call to a phone, directly or through an inbound queue. Returns its uniqueid. */
+  startInboundCall(request: InboundCallRequest): string {
+    const phone = requirePhone(this.directory, request.to);
+    const queue = request.queueId === undefined ? null : requireInboundQueue(this.directory, request.queueId);
+    let from = request.from;
+    let knownName: string | undefined;
+    if (from === undefined) {
+      const contact = this.random.chance(0.85) ? this.directory.randomContact(this.random) : undefined;
+      from = contact?.number ?? randomPhoneNumber(this.random, this.random.pick(['CZ', 'SK', 'GB'] as const));
+      knownName = contact?.name;
+    }
+    const dialledFrom = dialString(from);
+    if (dialledFrom === null)
+      throw CallError.invalid('from must be a phone number: digits, optionally a leading +');
+    const remote = resolveRemoteParty(
+      this.directory,
+      this.options.defaultCountry,
+      dialledFrom,
+      from,
+      knownName,
+    );
+    if (remote.phone?.identifier === phone.identifier) throw CallError.business('a phone cannot call itself');
+    const call = this.newCall({
+      direction: 'inbound',
+      phone: snapshotPhone(phone),
+      remote,
+      dialled: queue?.number ?? phone.extension,
+      dialledOriginal: queue?.number ?? phone.extension,
+      queue,
+      metadata: {},
+    });
+    this.transition(call, queue ? { type: 'enqueue' } : { type: 'ring' });
+    return call.uniqueid;
+  }
+
+  /** The far party answers an outbound call (skipping the agent's auto-answer if it has not happened yet). */
+  remoteAnswer(uniqueid: string): string {
+    const call = this.requireOngoing(uniqueid);
+    if (call.direction === 'inbound') {
+      throw CallError.business(
+        `call ${uniqueid} is inbound: its remote party is the caller, who is already on the line; ` +
+          'answer it on the phone with PATCH /call',
+      );
+    }
+    if (stateName(call) === 'ringing') this.transition(call, { type: 'pickup' });
+    if (stateName(call) !== 'dialing') {
+      throw CallError.business(
+        `call ${uniqueid} is ${stateName(call)}; the remote party answers only while it is dialled`,
+      );
+    }
+    this.transition(call, { type: 'remote-answer' });
+    return `Call ${uniqueid} answered by ${call.remote.number}`;
+  }
+
+  remoteHangUp(uniqueid: string): string {
+    const call = this.requireOngoing(uniqueid);
+    this.transition(call, { type: 'hangup', by: 'remote' });
+    return `Call ${uniqueid} hung up by ${call.remote.number}`;
+  }
+
+  // ---- Records, permissions, metadata ------------------------------------------------------------------
+
+  recordV1(uniqueid: string, options: RecordV1Options): CallRecordV1 {
+    const ended = this.ended.get(uniqueid);
+    if (!ended) {
+      throw CallError.notFound(
+        this.ongoing.has(uniqueid)
+          ? `call ${uniqueid} is still in progress; its record is written when it ends`
+          : `unknown call ${uniqueid}`,
+      );
+    }
+    return buildRecordV1(ended, this.recordContext(), options);
+  }
+
+  /** The version-2 record of an ongoing or ended call. */
+  recordV2(uniqueid: string, options: { path: boolean }): CallRecordV2 {
+    const ended = this.ended.get(uniqueid);
+    if (ended)
+      return buildRecordV2(ended.call, this.recordContext(), {
+        path: options.path,
+        recorded: ended.recorded,
+      });
+    const call = this.ongoing.get(uniqueid);
+    if (!call) throw CallError.notFound(`unknown call ${uniqueid}`);
+    return this.liveRecord(call, options.path);
+  }
+
+  permissions(uniqueid: string, user: UserRef): CallPermissions {
+    const call = this.requireCall(uniqueid);
+    const found = this.directory.findUser(user);
+    if (!found) throw CallError.notFound(`unknown user ${describeUserRef(user)}`);
+    return callPermissionsFor(this.directory, found, participantsOf(call));
+  }
+
+  metadata(uniqueid: string): CallMetadata {
+    return { ...this.requireCall(uniqueid).metadata };
+  }
+
+  /** Rule 5: differential; returns the resulting metadata. */
+  updateMetadata(uniqueid: string, update: CallMetadata): CallMetadata {
+    const call = this.requireCall(uniqueid);
+    call.metadata = mergeMetadata(call.metadata, update);
+    return { ...call.metadata };
+  }
+
+  /**
+   * Rule 8: a deleted user's references in calls (user ids and usernames of the parties and queue agents)
+   * become null; the records, names and recordings stay.
+   */
+  forgetUser(userId: number): void {
+    const forget = (phone: PhoneSnapshot | null) => {
+      if (phone?.user && phone.user.id === userId) phone.user = { ...phone.user, id: null, username: null };
+    };
+    for (const call of [...this.ongoing.values(), ...[...this.ended.values()].map((ended) => ended.call)]) {
+      forget(call.phone);
+      forget(call.remote.phone);
+    }
+  }
+
+  /** The uniqueids of every ended call, oldest first (seeded history included). */
+  endedCallIds(): string[] {
+    return [...this.ended.values()]
+      .sort((a, b) => byCreation(a.call, b.call))
+      .map((ended) => ended.call.uniqueid);
+  }
+
+  /** Users whose phone is ringing, dialling, talking or holding right now (not idle for queue statistics). */
+  busyUserIds(): ReadonlySet<number> {
+    const busy = new Set<number>();
+    for (const call of this.ongoing.values()) {
+      if (stateName(call) === 'queued') continue;
+      for (const phone of [call.phone, call.remote.phone])
+        if (phone?.user?.id != null) busy.add(phone.user.id);
+    }
+    return busy;
+  }
+
+  // ---- Internals ---------------------------------------------------------------------------------------
+
+  private newCall(init: NewCallInit): LiveCall {
+    const call = createLiveCall({
+      ...init,
+      seq: ++this.sequence,
+      createdMs: init.createdMs ?? this.clock.now(),
+      queueEntry: init.queue ? this.queueEntry(init.queue) : null,
+      language: chooseLanguage(init.remote.numberNorm, this.random),
+    });
+    this.ongoing.set(call.uniqueid, call);
+    return call;
+  }
+
+  /** Applies an event now and sets off what follows it: the next automatic step and queue statistics. */
+  private transition(call: LiveCall, event: CallEvent): void {
+    const nowMs = this.clock.now();
+    applyEvent(call, event, nowMs);
+    const { options } = this;
+    const between = ([min, max]: readonly [number, number]) => this.random.int(min, max);
+    const userId = call.phone.user?.id ?? null;
+    switch (event.type) {
+      case 'enqueue':
+        this.queueActivity?.callEntered({
+          queueId: call.queue!.id,
+          uniqueid: call.uniqueid,
+          number: call.remote.number,
+          name: call.remote.name,
+          atMs: nowMs,
+        });
+        this.nextStep(call, between(options.queueWaitSeconds), { type: 'ring' });
+        break;
+      case 'ring':
+        if (call.queue) this.queueActivity?.callRinging(call.uniqueid, userId);
+        this.nextStep(call, options.ringTimeoutSeconds, { type: 'hangup', by: 'timeout' });
+        break;
+      case 'originate':
+        this.nextStep(call, options.autoAnswerSeconds, { type: 'pickup' });
+        break;
+      case 'pickup':
+        this.nextStep(call, between(options.remoteAnswerSeconds), { type: 'remote-answer' });
+        break;
+      case 'answer':
+        if (call.queue) this.queueActivity?.callAnswered(call.uniqueid, userId, nowMs);
+        this.nextStep(call, between(options.talkSeconds), { type: 'hangup', by: 'remote' });
+        break;
+      case 'remote-answer':
+        this.nextStep(call, between(options.talkSeconds), { type: 'hangup', by: 'remote' });
+        break;
+      case 'hangup':
+        if (call.queue)
+          this.queueActivity?.callLeft(call.uniqueid, nowMs, call.abandoned ? 'abandoned' : 'ended');
+        this.clock.cancel(call.pendingTimer);
+        this.archive(call);
+        break;
+      case 'hold':
+      case 'resume':
+        break; // the caller may still hang up while held: the pending hang-up stays
+    }
+  }
+
+  private nextStep(call: LiveCall, seconds: number, event: CallEvent): void {
+    this.clock.cancel(call.pendingTimer);
+    call.pendingTimer = this.clock.setTimer(seconds * 1000, () => {
+      call.pendingTimer = null;
+      // A step overtaken by the agent or the remote party (answered already, hung up) simply lapses.
+      if (canApply(call, event.type)) this.transition(call, event);
+    });
+  }
+
+  private holdAll(calls: LiveCall[]): void {
+    for (const call of calls) this.transition(call, { type: 'hold' });
+  }
+
+  /** Moves an ended call to the records, with what the AI will make of it. */
+  private archive(call: LiveCall): void {
+    call.pendingTimer = null;
+    this.ongoing.delete(call.uniqueid);
+    this.ended.set(call.uniqueid, archiveCall(call, this.directory, this.random));
+  }
+
+  private scheduleAutomaticCall(): void {
+    const every = this.options.ringEverySeconds;
+    if (every <= 0) return;
+    const delayMs = every * 1000 * (0.7 + 0.6 * this.random.next());
+    this.automaticTimer = this.clock.setTimer(delayMs, () => {
+      this.automaticTimer = null;
+      this.ringAgentAutomatically();
+      this.scheduleAutomaticCall();
+    });
+  }
+
+  private ringAgentAutomatically(): void {
+    const phone = this.directory.agentPhone();
+    if (this.callsOn(phone).length > 0) return; // the demo agent is busy: no pile-up of calls
+    const queues = this.directory.queues().filter((queue) => queue.type === 1 && queue.active);
+    const queue = queues.length > 0 && this.random.chance(0.6) ? this.random.pick(queues) : undefined;
+    this.startInboundCall({ to: phone, ...(queue ? { queueId: queue.id } : {}) });
+  }
+
+  private callsOn(phone: CallPhone | PhoneSnapshot): LiveCall[] {
+    return [...this.ongoing.values()]
+      .filter(
+        (call) =>
+          call.phone.identifier === phone.identifier || call.remote.phone?.identifier === phone.identifier,
+      )
+      .sort(byCreation);
+  }
+
+  private liveRecord(call: LiveCall, path: boolean): CallRecordV2 {
+    const recording = call.remote.kind === 'external' && call.connectedMs !== null;
+    return buildRecordV2(call, this.recordContext(), { path, recorded: recording });
+  }
+
+  private recordContext(): RecordContext {
+    return {
+      directory: this.directory,
+      nowMs: this.clock.now(),
+      transcribeAfterMs: this.options.transcribeAfterSeconds * 1000,
+    };
+  }
+
+  private queueEntry(queue: CallQueue): LiveCall['queueEntry'] {
+    const waiting = [...this.ongoing.values()].filter(
+      (call) => call.queue?.id === queue.id && stateName(call) === 'queued',
+    ).length;
+    const int = (min: number, max: number) => this.random.int(min, max);
+    return {
+      length: waiting,
+      agents: { idle: int(0, 3), ringing: int(0, 1), talking: int(0, 4), acw: int(0, 1), aux: int(0, 2) },
+    };
+  }
+
+  private requireOngoing(uniqueid: string): LiveCall {
+    const call = this.ongoing.get(uniqueid);
+    if (call) return call;
+    if (this.ended.has(uniqueid)) throw CallError.business(`call ${uniqueid} has already ended`);
+    throw CallError.notFound(`unknown call ${uniqueid}`);
+  }
+
+  private requireCall(uniqueid: string): LiveCall {
+    const call = this.ongoing.get(uniqueid) ?? this.ended.get(uniqueid)?.call;
+    if (!call) throw CallError.notFound(`unknown call ${uniqueid}`);
+    return call;
+  }
+}

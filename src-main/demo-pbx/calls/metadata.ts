@@ -1,0 +1,12 @@
+/** Call metadata updates (rule 5): passed keys are set, absent keys stay, a null value deletes its key. */
+import type { CallMetadata } from '../../api/schemas';
+
+export function mergeMetadata(current: CallMetadata, update: CallMetadata): CallMetadata {
+  const merged = new Map(Object.entries(current));
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null) merged.delete(key);
+    else merged.set(key, value);
+  }
+  // fromEntries defines own properties, so a key such as "__proto__" stays data and never a prototype.
+  return Object.fromEntries(merged);
+}

@@ -1,0 +1,59 @@
+/** Options of the demo PBX, their defaults and their checks (shared by startDemoPbx and the CLI). */
+import type { Logger } from '../shared/logger';
+import type { SimClockOptions } from './clock';
+
+export interface DemoPbxOptions {
+  /** Same seed → same directory, users, persons and call history. */
+  seed?: number;
+  /** CRM persons to seed. */
+  persons?: number;
+  tokenTtlSeconds?: number;
+  /** Mean seconds between automatic inbound calls to the agent's phone; 0 turns them off. */
+  ringEverySeconds?: number;
+  /** Seconds until an ended call's transcription is done. */
+  transcribeAfterSeconds?: number;
+  /** false: no bearer token needed (the document's `enabled = 0`, for testing). */
+  auth?: boolean;
+  /** 0 (default): a free port. */
+  port?: number;
+  host?: string;
+  /** Receives the request log and unexpected errors. */
+  logger?: Logger;
+  /** The simulated clock: `real` time (default) or `manual` (moves only by advance, for tests). */
+  clock?: SimClockOptions;
+}
+
+export type ResolvedOptions = Required<Omit<DemoPbxOptions, 'logger' | 'clock'>> &
+  Pick<DemoPbxOptions, 'logger' | 'clock'>;
+
+export const DEFAULT_OPTIONS = {
+  seed: 1,
+  persons: 2000,
+  tokenTtlSeconds: 3600,
+  ringEverySeconds: 45,
+  transcribeAfterSeconds: 5,
+  auth: true,
+  port: 0,
+  host: '127.0.0.1',
+} as const;
+
+/** The largest persons count accepted: memory stays small (lazy), but lists and indexes grow with it. */
+export const MAX_PERSONS = 1_000_000;
+
+function requireInteger(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+  }
+}
+
+/** Fills in the defaults; throws a RangeError naming the option when a value is out of range. */
+export function resolveOptions(options: DemoPbxOptions): ResolvedOptions {
+  const resolved = { ...DEFAULT_OPTIONS, ...options };
+  requireInteger('seed', resolved.seed, 0, 2 ** 31 - 1);
+  requireInteger('persons', resolved.persons, 0, MAX_PERSONS);
+  requireInteger('tokenTtlSeconds', resolved.tokenTtlSeconds, 1, 31 * 24 * 3600);
+  requireInteger('ringEverySeconds', resolved.ringEverySeconds, 0, 24 * 3600);
+  requireInteger('transcribeAfterSeconds', resolved.transcribeAfterSeconds, 0, 24 * 3600);
+  requireInteger('port', resolved.port, 0, 65_535);
+  return resolved;
+}

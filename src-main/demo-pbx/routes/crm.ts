@@ -1,0 +1,79 @@
+/** Persons and companies of the micro CRM (rule 10), with `limit`/`offset` pages and `total`. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PageQuery } from '../../api/schemas';
+import { notFound, ok, writeResponse } from '../http/envelope';
+import { parseId, parseOr400, requireObject } from '../http/validation';
+import type { DemoState } from '../state';
+
+/** DESIGN.md: default page size 100, largest 1000 (the schema refuses more). */
+export const DEFAULT_PAGE_SIZE = 100;
+
+type IdRequest<K extends string> = FastifyRequest<{ Params: Record<K, string> }>;
+type ExternalIdRequest = FastifyRequest<{ Params: { external_id: string } }>;
+
+export async function crmRoutes(app: FastifyInstance, { state }: { state: DemoState }): Promise<void> {
+  const { crm } = state;
+
+  const person = (request: IdRequest<'person_id'>) => {
+    const id = parseId(request.params.person_id, 'person_id');
+    const found = crm.persons.get(id);
+    if (!found) throw notFound(`person ${id} not found`);
+    return found;
+  };
+  const company = (request: IdRequest<'company_id'>) => {
+    const id = parseId(request.params.company_id, 'company_id');
+    const found = crm.companies.get(id);
+    if (!found) throw notFound(`company ${id} not found`);
+    return found;
+  };
+  const page = (request: FastifyRequest) => {
+    const query = parseOr400(PageQuery, request.query, 'query');
+    return { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
+  };
+
+  app.get('/crm/persons', async (request) => {
+    const { offset, limit } = page(request);
+    return { ...ok(crm.persons.page(offset, limit)), total: crm.persons.total };
+  });
+  app.get('/crm/person/:person_id', async (request: IdRequest<'person_id'>) =>
+    ok(crm.personDetail(person(request))),
+  );
+  app.get('/crm/person/external/:external_id', async (request: ExternalIdRequest) => {
+    const found = crm.persons.findByExternalId(request.params.external_id);
+    if (!found) throw notFound(`person with external_id ${request.params.external_id} not found`);
+    return ok(crm.personDetail(found));
+  });
+  app.post('/crm/person', async (request) =>
+    writeResponse(crm.createPerson(requireObject(request.body)), 'person'),
+  );
+  app.patch('/crm/person/:person_id', async (request: IdRequest<'person_id'>) =>
+    writeResponse(crm.updatePerson(person(request), requireObject(request.body)), 'person'),
+  );
+  app.delete('/crm/person/:person_id', async (request: IdRequest<'person_id'>) => {
+    crm.deletePerson(person(request).id);
+    return ok(null);
+  });
+
+  app.get('/crm/companies', async (request) => {
+    const { offset, limit } = page(request);
+    return { ...ok(crm.companies.page(offset, limit)), total: crm.companies.total };
+  });
+  app.get('/crm/company/:company_id', async (request: IdRequest<'company_id'>) =>
+    ok(crm.companyDetail(company(request))),
+  );
+  app.get('/crm/company/external/:external_id', async (request: ExternalIdRequest) => {
+    const found = crm.companies.findByExternalId(request.params.external_id);
+    if (!found) throw notFound(`company with external_id ${request.params.external_id} not found`);
+    return ok(crm.companyDetail(found));
+  });
+  app.post('/crm/company', async (request) =>
+    writeResponse(crm.createCompany(requireObject(request.body)), 'company'),
+  );
+  app.patch('/crm/company/:company_id', async (request: IdRequest<'company_id'>) =>
+    writeResponse(crm.updateCompany(company(request), requireObject(request.body)), 'company'),
+  );
+  app.delete('/crm/company/:company_id', async (request: IdRequest<'company_id'>) => {
+    crm.companies.delete(company(request).id);
+    return ok(null);
+  });
+}

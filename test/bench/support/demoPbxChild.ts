@@ -1,0 +1,57 @@
+/**
+ * Starts `demoPbxProcess.ts` in a child process for a benchmark and talks to it over IPC: its URLs and
+ * credentials once it listens, its memory and CPU time on request, and a clean stop.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface DemoPbxReady {
+  baseUrl: string;
+  authUrl: string;
+  credentials: { clientId: string; clientSecret: string };
+  /** Resident set size right after start, in bytes. */
+  rss: number;
+}
+
+export interface DemoPbxUsage {
+  rss: number;
+  /** User + system CPU time of the process so far. */
+  cpuMicros: number;
+}
+
+export interface DemoPbxProcess {
+  ready: DemoPbxReady;
+  usage(): Promise<DemoPbxUsage>;
+  stop(): void;
+}
+
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string }) => {
+      if (message?.type !== type) return;
+      child.off('message', onMessage);
+      resolve(message as T);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`the demo PBX process exited with ${code}`)));
+  });
+}
+
+/** `baseline`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts). */
+export async function startDemoPbxProcess(persons: number, baseline = false): Promise<DemoPbxProcess> {
+  const child = fork(fileURLToPath(new URL('./demoPbxProcess.ts', import.meta.url)), {
+    env: { ...process.env, BENCH_PERSONS: String(persons), BENCH_BASELINE: baseline ? '1' : '0' },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await nextMessage<DemoPbxReady>(child, 'ready');
+  return {
+    ready,
+    usage() {
+      const answer = nextMessage<DemoPbxUsage>(child, 'usage');
+      child.send('usage');
+      return answer;
+    },
+    stop: () => child.send('stop'),
+  };
+}
