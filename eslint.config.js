@@ -64,6 +64,7 @@ export default tseslint.config(
       'coverage/',
       'test-results/',
       'playwright-report/',
+      'reports/',
       'test/fixtures/lint/',
     ],
   },

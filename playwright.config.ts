@@ -11,7 +11,8 @@ function chromiumExecutable(): string | undefined {
 
 export default defineConfig({
   testDir: 'test/e2e',
-  reporter: 'list',
+  // The JSON report feeds scripts/test-summary.mjs, which prints the closing "N passed, N failed" line.
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   workers: Math.min(2, availableParallelism()),
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

@@ -4,6 +4,8 @@ import { svelteTesting } from '@testing-library/svelte/vite';
 
 export default defineConfig({
   test: {
+    // The JSON report feeds scripts/test-summary.mjs, which prints the closing "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {
         // Everything that runs in plain Node 24: shared, api, cache, calls, app, shell (electron mocked), demo-pbx.

@@ -5,17 +5,31 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, ipcMain, net, Notification, powerMonitor, session, type BrowserWindow } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
 import { AppCore } from './app/AppCore';
+import type { SettingsStore } from './app/settings';
+import { openCache, type CacheDatabase } from './cache';
+import { JsonFileRecentNumbersStore } from './calls';
+import { startDemoPbx } from './demo-pbx';
 import { systemClock } from './shared/clock';
 import type { Logger } from './shared/logger';
+import { installCallSurfaces } from './shell/callSurfaces';
+import { DialConfirmation } from './shell/confirmWindow';
 import { bindIpc, createEventSender } from './shell/ipc';
 import { createLogger } from './shell/logging';
 import { installApplicationMenu } from './shell/menu';
+import { osNotifications } from './shell/notifications';
+import { createElectronTransport } from './shell/pbxTransport';
 import { createAppUrlMatcher, resolveRendererEntry, type RendererEntry } from './shell/rendererEntry';
+import { chooseSecretStore } from './shell/secretStore';
+import { loadKeytar } from './shell/secretStoreKeytar';
+import { openSettingsStore } from './shell/settingsStore';
 import { claimSingleInstance } from './shell/singleInstance';
+import { createLoginItem } from './shell/startAtLogin';
+import { LinkInbox } from './shell/telLinks';
+import { desktopShowsTray, noticeMemory, TrayResidence } from './shell/trayResident';
 import { createMainWindow, focusWindow, loadRenderer } from './shell/window';
 import { createBoundsStore } from './shell/windowBounds';
 
@@ -27,8 +41,13 @@ const rendererEntry = resolveRendererEntry({
   rendererIndexPath: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
 });
 const isAppUrl = createAppUrlMatcher(rendererEntry);
+const trayIconPath = fileURLToPath(new URL('../../resources/tray.png', import.meta.url));
+/** `tel:`/`callto:` links from argv and macOS `open-url`; they wait here until the core is ready. */
+const links = new LinkInbox();
 
 let mainWindow: BrowserWindow | undefined;
+/** Hides the main window to the tray on close (set once the core and settings exist). */
+let residence: TrayResidence | undefined;
 
 function startLogging(): Logger {
   const logger = createLogger(log, {
@@ -40,10 +59,53 @@ function startLogging(): Logger {
   return logger;
 }
 
-function buildCore(logger: Logger): AppCore {
-  return new AppCore({
+/**
+ * The call history's database, beside the directory caches (one per PBX, opened by AppCore through
+ * `openCacheFile`). If it cannot be opened (a full disk), the history lives in memory for this session.
+ */
+function openHistoryDatabase(openCacheFile: (fileName: string) => CacheDatabase, logger: Logger) {
+  try {
+    return openCacheFile('history.sqlite');
+  } catch (error) {
+    logger.error('the call history database could not be opened; the history is kept in memory', error);
+    return undefined;
+  }
+}
+
+/** Call when the app is ready (safeStorage and the session need it). */
+async function buildCore(
+  logger: Logger,
+): Promise<{ core: AppCore; historyDatabase?: CacheDatabase; settingsStore: SettingsStore }> {
+  const settingsStore = openSettingsStore({ directory: app.getPath('userData'), logger });
+  // The demo PBX logs every request; that belongs in the debug log, not the info log.
+  const demoLogger: Logger = { ...logger, info: logger.debug };
+  const openCacheFile = (fileName: string) => openCache(join(app.getPath('userData'), fileName), { logger });
+  const historyDatabase = openHistoryDatabase(openCacheFile, logger);
+  const core = new AppCore({
     clock: systemClock,
     logger,
+    settingsStore,
+    openCacheFile,
+    cacheDatabase: historyDatabase,
+    secretStore: await chooseSecretStore({
+      loadKeytar,
+      store: settingsStore,
+      platform: process.platform,
+      logger,
+    }),
+    transport: createElectronTransport(session.defaultSession, (url, init) => net.fetch(url, init), logger),
+    demoPbx: { start: () => startDemoPbx({ logger: demoLogger }) },
+    osRegion: app.getLocaleCountryCode(),
+    recentNumbers: new JsonFileRecentNumbersStore(
+      join(app.getPath('userData'), 'recent-numbers.json'),
+      logger,
+    ),
+    loginItem: createLoginItem({
+      platform: process.platform,
+      setLoginItemSettings: (settings) => app.setLoginItemSettings(settings),
+      executable: process.env['APPIMAGE'] ?? process.execPath,
+      env: process.env,
+    }),
     build: {
       name: app.getName(),
       version: app.getVersion(),
@@ -54,8 +116,8 @@ function buildCore(logger: Logger): AppCore {
         node: process.versions.node,
       },
     },
-    mode: 'unconfigured',
   });
+  return { core, historyDatabase, settingsStore };
 }
 
 function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
@@ -69,15 +131,24 @@ function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
   });
+  residence?.attach(window);
   loadRenderer(window, entry).catch((error: unknown) => logger.error('could not load the renderer', error));
   return window;
 }
 
 async function start(logger: Logger): Promise<void> {
   await app.whenReady();
-  const core = buildCore(logger);
+  const { core, historyDatabase, settingsStore } = await buildCore(logger);
   const getMainWindow = () => mainWindow;
-  const unbindIpc = bindIpc({ ipcMain, getMainWindow, core, logger, isAppUrl });
+  const confirmation = new DialConfirmation({
+    preloadPath,
+    devTools: isDev,
+    entry: rendererEntry,
+    isAppUrl,
+    logger,
+  });
+  const getOtherWindows = () => confirmation.windows();
+  const unbindIpc = bindIpc({ ipcMain, getMainWindow, getOtherWindows, core, logger, isAppUrl });
   const sendEvent = createEventSender({ getMainWindow, isAppUrl, logger });
 
   installApplicationMenu({
@@ -86,26 +157,61 @@ async function start(logger: Logger): Promise<void> {
     isDev,
     onAbout: () => sendEvent('about:requested', null),
   });
-  mainWindow = openMainWindow(rendererEntry, logger);
-  logger.info(`Ringside ${app.getVersion()} started`, { platform: process.platform, mode: 'unconfigured' });
-
-  // macOS keeps the app running without windows; clicking the dock icon brings one back.
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openMainWindow(rendererEntry, logger);
+  residence = new TrayResidence({
+    app,
+    powerMonitor,
+    keepRunningInTray: () => core.settings.current.keepRunningInTray,
+    desktopShowsTray: desktopShowsTray(process.platform, process.env),
+    notice: noticeMemory(settingsStore),
+    createNotification: osNotifications(process.platform),
+    notificationsSupported: () => Notification.isSupported(),
+    showWindow: () => showMainWindow(),
+    platform: process.platform,
+    logger,
   });
+  mainWindow = openMainWindow(rendererEntry, logger);
+  const showMainWindow = () => {
+    if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
+    else mainWindow = openMainWindow(rendererEntry, logger);
+  };
+  const callSurfaces = installCallSurfaces({
+    core,
+    links,
+    confirmation,
+    showMainWindow,
+    sendEvent,
+    trayIconPath,
+    logger,
+  });
+  residence.setTrayCreated(callSurfaces.trayCreated);
+  logger.info(`Ringside ${app.getVersion()} started`, { platform: process.platform });
+  // Connects to the PBX in Settings, or starts the embedded demo PBX; the window follows by events.
+  core.start().catch((error: unknown) => logger.error('could not connect to the PBX', error));
+
+  // macOS keeps the app running without windows; clicking the dock icon brings the window back (hidden
+  // to the tray, or closed).
+  app.on('activate', showMainWindow);
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('will-quit', () => {
+    callSurfaces.uninstall();
     unbindIpc();
-    void core.dispose();
+    void core.dispose().finally(() => historyDatabase?.close());
   });
 }
 
 // Every renderer sandboxed, whatever a window's own options say; must precede 'ready'.
 app.enableSandbox();
 
-if (claimSingleInstance(() => mainWindow && focusWindow(mainWindow))) {
+// A second launch brings the window forward, unless it only carried a link to dial (the confirmation shows).
+if (claimSingleInstance((argv) => links.receiveArgv(argv) || (mainWindow && focusWindow(mainWindow)))) {
+  // macOS hands links over by event, possibly before 'ready'; elsewhere they come in argv.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    links.receiveUrl(url);
+  });
+  links.receiveArgv(process.argv);
   const logger = startLogging();
   start(logger).catch((error: unknown) => {
     logger.error('Ringside failed to start', error);

@@ -138,16 +138,19 @@ export class ServerError extends PbxError {
     readonly reason: ServerErrorReason,
     message: string,
     context?: RequestContext,
+    /** How long the PBX asked to be left alone (its `Retry-After`), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message, context);
   }
 
-  static failure(context: RequestContext, pbxMessage?: string): ServerError {
+  static failure(context: RequestContext, pbxMessage?: string, retryAfterMs?: number): ServerError {
     return new ServerError(
       'server-failure',
       `The PBX failed to handle ${where(context)} (HTTP ${context.status ?? '5xx'}` +
         `${pbxMessage ? `: ${pbxMessage}` : ''}). Try again later; if it persists, tell the PBX administrator.`,
       context,
+      retryAfterMs,
     );
   }
 

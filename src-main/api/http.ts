@@ -1,7 +1,8 @@
 /**
  * One HTTP exchange with the PBX: a timeout on every request, retries with capped exponential backoff and
- * full jitter for GET only (see retry.ts for why), `Retry-After` honoured. Failures of the transport become
- * `NetworkError` or `Timeout`; HTTP statuses are left to the caller to interpret.
+ * full jitter for GET only (see retry.ts for why), `Retry-After` honoured, and none that would end past a
+ * caller's deadline (`retryWithinMs`). Failures of the transport become `NetworkError` or `Timeout`; HTTP
+ * statuses are left to the caller to interpret.
  *
  * `fetch` is injected: in the app it is Electron's `net.fetch` (the OS proxy settings and certificate store
  * apply), in tests and tools Node's. Both keep connections alive between requests by default (Chromium's
@@ -50,12 +51,16 @@ export interface HttpRequest {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Retries (GET only) only while their wait ends within this many ms of the start; 0: no retry at all. */
+  retryWithinMs?: number;
 }
 
 export interface HttpResponse {
   status: number;
   headers: FetchResponse['headers'];
   body: string;
+  /** The answer's `Retry-After`, in ms from when it arrived; undefined when absent or invalid. */
+  retryAfterMs: number | undefined;
 }
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -101,6 +106,10 @@ export class HttpTransport {
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     const maxAttempts = request.method === 'GET' ? Math.max(1, this.retry.maxAttempts) : 1;
+    const retryDeadline =
+      request.retryWithinMs === undefined ? Infinity : this.options.clock.now() + request.retryWithinMs;
+    // A caller with a deadline (the call monitor, the health check) gets the failure now rather than late.
+    const waitFits = (delayMs: number) => this.options.clock.now() + delayMs < retryDeadline;
     for (let attempt = 1; ; attempt++) {
       const isLast = attempt >= maxAttempts;
       let response: HttpResponse;
@@ -109,19 +118,18 @@ export class HttpTransport {
       } catch (error) {
         if (isLast || !(error instanceof NetworkError) || !RETRYABLE_NETWORK_KINDS.has(error.kind))
           throw error;
-        await this.wait(request, attempt, maxAttempts, backoffDelayMs(this.retry, attempt - 1, this.random));
+        const delayMs = backoffDelayMs(this.retry, attempt - 1, this.random);
+        if (!waitFits(delayMs)) throw error;
+        await this.wait(request, attempt, maxAttempts, delayMs);
         continue;
       }
       if (isLast || !RETRYABLE_STATUSES.has(response.status)) return response;
-      const retryAfter = parseRetryAfterMs(response.headers.get('retry-after'), this.options.clock.now());
+      const { retryAfterMs } = response;
       // A server asking for a longer pause than we are willing to wait gets its answer to the caller now.
-      if (retryAfter !== undefined && retryAfter > this.retry.maxRetryAfterMs) return response;
-      await this.wait(
-        request,
-        attempt,
-        maxAttempts,
-        retryAfter ?? backoffDelayMs(this.retry, attempt - 1, this.random),
-      );
+      if (retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs) return response;
+      const delayMs = retryAfterMs ?? backoffDelayMs(this.retry, attempt - 1, this.random);
+      if (!waitFits(delayMs)) return response;
+      await this.wait(request, attempt, maxAttempts, delayMs);
     }
   }
 
@@ -162,7 +170,8 @@ export class HttpTransport {
     try {
       const response = await Promise.race([this.options.fetch(request.url.href, init), aborted]);
       const body = await Promise.race([response.text(), aborted]);
-      return { status: response.status, headers: response.headers, body };
+      const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.options.clock.now());
+      return { status: response.status, headers: response.headers, body, retryAfterMs };
     } catch (error) {
       if (controller.signal.reason === timedOut) throw new Timeout(timeoutMs, request.url.host, context);
       if (callerSignal?.aborted) throw callerSignal.reason;

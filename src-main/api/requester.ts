@@ -17,6 +17,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call (e.g. the call monitor's poll stays below its interval). */
   timeoutMs?: number;
+  /**
+   * For a caller with a deadline: GET retries (and their waits, `Retry-After` included) only while they end
+   * within this many ms, else the failure now; 0 means no retry at all. Absent: the client's retry policy.
+   */
+  retryWithinMs?: number;
 }
 
 export interface ApiCall {
@@ -83,6 +88,7 @@ export class ApiRequester {
       body: call.body,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
+      retryWithinMs: options.retryWithinMs,
     });
   }
 }

@@ -197,7 +197,8 @@ export class TokenManager {
           : 'invalid_request';
       throw new AuthError(reason, context, description);
     }
-    if (response.status >= 500) throw ServerError.failure(context, pbxText(body?.error));
+    if (response.status >= 500)
+      throw ServerError.failure(context, pbxText(body?.error), response.retryAfterMs);
     throw ServerError.notAPbx(context, `the token endpoint answered HTTP ${response.status}`);
   }
 

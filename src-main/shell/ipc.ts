@@ -53,6 +53,8 @@ export interface IpcBindingDeps {
   ipcMain: IpcMainLike;
   /** The app's main window, or undefined while there is none (it may be recreated, e.g. on macOS). */
   getMainWindow: () => WindowLike | undefined;
+  /** Other windows showing the app's page that may call commands too (the small dial confirmation). */
+  getOtherWindows?: () => readonly WindowLike[];
   core: CoreLike;
   logger: Logger;
   /** Whether a URL is the app's own renderer (see rendererEntry.ts). */
@@ -74,13 +76,17 @@ function openWindow(getMainWindow: () => WindowLike | undefined): WindowLike | u
   return window && !window.isDestroyed() ? window : undefined;
 }
 
-/** Only the main frame of the app's own window, showing the app's own page, may call a command. */
+/** Only the main frame of one of the app's own windows, showing the app's own page, may call a command. */
 function isTrustedSender(event: InvokeEventLike, deps: IpcBindingDeps): boolean {
-  const window = openWindow(deps.getMainWindow);
   const frame = event.senderFrame;
-  if (!window || !frame || frame.detached) return false;
-  return (
-    event.sender === window.webContents && frame === window.webContents.mainFrame && deps.isAppUrl(frame.url)
+  if (!frame || frame.detached || !deps.isAppUrl(frame.url)) return false;
+  const windows = [openWindow(deps.getMainWindow), ...(deps.getOtherWindows?.() ?? [])];
+  return windows.some(
+    (window) =>
+      window !== undefined &&
+      !window.isDestroyed() &&
+      event.sender === window.webContents &&
+      frame === window.webContents.mainFrame,
   );
 }
 

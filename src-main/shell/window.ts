@@ -26,6 +26,25 @@ export interface MainWindowOptionsInput {
   devTools: boolean;
 }
 
+/** Every Ringside window's web preferences: the page is untrusted content behind the preload's bridge. */
+export function secureWebPreferences(input: Pick<MainWindowOptionsInput, 'preloadPath' | 'devTools'>) {
+  return {
+    preload: input.preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+    devTools: input.devTools,
+  } satisfies BrowserWindowConstructorOptions['webPreferences'];
+}
+
 export function mainWindowOptions(input: MainWindowOptionsInput): BrowserWindowConstructorOptions {
   const { bounds } = input;
   return {
@@ -37,21 +56,7 @@ export function mainWindowOptions(input: MainWindowOptionsInput): BrowserWindowC
     minHeight: MINIMUM_WINDOW_SIZE.height,
     // Shown on 'ready-to-show', so the user never sees an empty frame.
     show: false,
-    webPreferences: {
-      preload: input.preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      devTools: input.devTools,
-    },
+    webPreferences: secureWebPreferences(input),
   };
 }
 
@@ -118,8 +123,11 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   return window;
 }
 
-export function loadRenderer(window: BrowserWindow, entry: RendererEntry): Promise<void> {
-  return entry.kind === 'dev-server' ? window.loadURL(entry.url) : window.loadFile(entry.path);
+/** Loads the app's page; `hash` picks a route other than the main window's (e.g. the dial confirmation). */
+export function loadRenderer(window: BrowserWindow, entry: RendererEntry, hash?: string): Promise<void> {
+  if (entry.kind === 'file')
+    return hash ? window.loadFile(entry.path, { hash }) : window.loadFile(entry.path);
+  return window.loadURL(hash ? `${entry.url.split('#')[0]}#${hash}` : entry.url);
 }
 
 /** Brings the window to the front, e.g. when the user starts Ringside a second time. */

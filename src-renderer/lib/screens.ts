@@ -7,6 +7,12 @@
 import type { Component } from 'svelte';
 import type { IconName } from '../components/icons';
 import AboutView from '../views/AboutView.svelte';
+import CallsView from '../views/CallsView.svelte';
+import DialView from '../views/DialView.svelte';
+import DirectoryView from '../views/DirectoryView.svelte';
+import HistoryView from '../views/HistoryView.svelte';
+import { MissedCallsBadge } from './state/history.svelte';
+import SettingsView from '../views/SettingsView.svelte';
 
 export interface ScreenDefinition {
   /** Also the URL fragment: `#/<id>`. */
@@ -15,8 +21,30 @@ export interface ScreenDefinition {
   icon: IconName;
   section: 'work' | 'app';
   view: Component;
+  /** A count beside the entry (e.g. missed calls); App creates one per mount and starts it. */
+  badge?: () => ScreenBadge;
+}
+
+/** What the navigation shows beside an entry: a number, and what it counts for screen readers. */
+export interface ScreenBadge {
+  readonly count: number;
+  readonly label: string;
+  /** Starts following the count; returns the function that stops. */
+  start(): () => void;
 }
 
 export const screens: readonly [ScreenDefinition, ...ScreenDefinition[]] = [
+  { id: 'dial', label: 'Dial', icon: 'dial', section: 'work', view: DialView },
+  { id: 'calls', label: 'Calls', icon: 'calls', section: 'work', view: CallsView },
+  { id: 'directory', label: 'Directory', icon: 'directory', section: 'work', view: DirectoryView },
+  {
+    id: 'history',
+    label: 'History',
+    icon: 'history',
+    section: 'work',
+    view: HistoryView,
+    badge: () => new MissedCallsBadge(),
+  },
+  { id: 'settings', label: 'Settings', icon: 'settings', section: 'app', view: SettingsView },
   { id: 'about', label: 'About', icon: 'about', section: 'app', view: AboutView },
 ];

@@ -63,6 +63,7 @@ describe('App', () => {
     await waitFor(() => expect(fake.listenerCount('about:requested')).toBe(1));
     fake.emit('about:requested', null);
     await waitFor(() => expect(window.location.hash).toBe('#/about'));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('About');
+    // The view follows the hashchange event, which fires after the fragment changed.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('About'));
   });
 });

@@ -3,6 +3,7 @@
  * meet the real bridge shape; commands answer from the given handlers, events are emitted by the test.
  */
 import type {
+  CommandArgs,
   CommandChannel,
   CommandResult,
   EventChannel,
@@ -12,7 +13,9 @@ import type {
 import { createRendererApi } from '../../src-main/shared/rendererBridge';
 
 type Answers = {
-  [C in CommandChannel]?: () => IpcResult<CommandResult<C>> | Promise<IpcResult<CommandResult<C>>>;
+  [C in CommandChannel]?: (
+    args: CommandArgs<C>,
+  ) => IpcResult<CommandResult<C>> | Promise<IpcResult<CommandResult<C>>>;
 };
 
 export interface FakeRingside {
@@ -24,11 +27,12 @@ export interface FakeRingside {
 export function installFakeRingside(answers: Answers): FakeRingside {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   window.ringside = createRendererApi({
-    async invoke(channel) {
-      const answer = answers[channel as CommandChannel];
+    async invoke(channel, args) {
+      // Each answer takes its own channel's arguments; the map's union of channels cannot say so.
+      const answer = answers[channel as CommandChannel] as ((args: unknown) => unknown) | undefined;
       if (!answer)
         return { ok: false, error: { code: 'unknown-command', message: `No fake for ${channel}` } };
-      return answer();
+      return answer(args);
     },
     on(channel, listener) {
       const set = listeners.get(channel) ?? new Set();

@@ -25,7 +25,7 @@ test.describe('app frame', () => {
     test('shows the app info and connection state AppCore reports', async ({ page, appCore }) => {
       const info = await appCore['app:info']();
       const connection = await appCore['connection:get']();
-      await page.goto('/');
+      await page.goto('/#/about');
 
       const about = page.getByRole('main');
       await expect(about.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
@@ -67,11 +67,18 @@ test.describe('app frame', () => {
   test('lists only the screens that are built', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText(['About']);
-    await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
-    // A link to a screen that does not exist yet lands on a real one.
-    await page.goto('/#/history');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About');
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dial',
+      'Calls',
+      'Directory',
+      'History',
+      'Settings',
+      'About',
+    ]);
+    await expect(nav.getByRole('link', { name: 'Dial' })).toHaveAttribute('aria-current', 'page');
+    // A link to a screen that does not exist lands on a real one.
+    await page.goto('/#/reports');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dial');
   });
 
   test('keyboard: the skip link leads to the content and Tab reaches the navigation', async ({ page }) => {
@@ -87,7 +94,7 @@ test.describe('app frame', () => {
     await page.reload();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('navigation').getByRole('link', { name: 'About' })).toBeFocused();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Dial' })).toBeFocused();
   });
 
   test('window.ringside refuses what the preload refuses', async ({ page }) => {
@@ -121,7 +128,7 @@ test.describe('app frame', () => {
   test('follows the OS theme', async ({ page }, testInfo) => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/');
+    await page.goto('/#/about');
     await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
     const light = await background();
     await page.screenshot({ path: testInfo.outputPath('app-frame-light.png') });

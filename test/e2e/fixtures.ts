@@ -5,9 +5,12 @@
  *   import { test, expect } from './fixtures';
  *   test('…', async ({ page, appCore }) => { await page.goto('/'); … });
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { AppCore, type AppCoreDeps } from '../../src-main/app/AppCore';
+import { openCache } from '../../src-main/cache';
 import { systemClock } from '../../src-main/shared/clock';
 import { silentLogger } from '../../src-main/shared/logger';
 import { buildBridgeScript } from './harness/bridgeScript';
@@ -73,9 +76,17 @@ export const test = base.extend<HarnessOptions & HarnessFixtures, WorkerFixtures
   appCoreDeps: [{}, { option: true }],
 
   appCore: async ({ appCoreDeps }, use) => {
-    const core = new AppCore(resolveAppCoreDeps(appCoreDeps));
+    // Real cache files in a temporary directory, as the app keeps them in its user data directory.
+    const cacheDirectory = mkdtempSync(join(tmpdir(), 'ringside-e2e-cache-'));
+    const core = new AppCore(
+      resolveAppCoreDeps({
+        openCacheFile: (fileName) => openCache(join(cacheDirectory, fileName), { logger: silentLogger }),
+        ...appCoreDeps,
+      }),
+    );
     await use(core);
     await core.dispose();
+    rmSync(cacheDirectory, { recursive: true, force: true });
   },
 
   page: async ({ page, appCore, rendererOrigin, bridgeScript }, use) => {

@@ -31,7 +31,8 @@ export class NavigationState {
   }
 
   #resolve(hash: string): ScreenDefinition {
-    const id = hash.startsWith(PREFIX) ? hash.slice(PREFIX.length) : '';
+    // A screen may route inside its fragment (`#/history/<uniqueid>`): the first part names the screen.
+    const id = hash.startsWith(PREFIX) ? (hash.slice(PREFIX.length).split('/')[0] ?? '') : '';
     return this.#screens.find((screen) => screen.id === id) ?? this.#screens[0];
   }
 }

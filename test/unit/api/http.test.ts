@@ -201,6 +201,33 @@ describe('with fake timers', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(pbx.apiRequests).toHaveLength(1);
   });
+
+  it('gives a caller with a deadline the 503 at once when its Retry-After would pass the deadline', async () => {
+    const pbx = flakyGroups(unavailable({ 'retry-after': '10' }));
+    const { client } = timedClient(pbx);
+
+    const result = client.groups({ retryWithinMs: 800 }).catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(0);
+
+    await expect(result).resolves.toMatchObject({ code: 'server-error', retryAfterMs: 10_000 });
+    expect(pbx.apiRequests).toHaveLength(1);
+  });
+
+  it('still retries within the deadline, and never with retryWithinMs 0', async () => {
+    const within = flakyGroups(unavailable());
+    const result = timedClient(within).client.groups({ retryWithinMs: 800 });
+    await vi.advanceTimersByTimeAsync(125); // 50 % of 250 ms: ends within 800 ms
+    await expect(result).resolves.toEqual([]);
+    expect(within.apiRequests).toHaveLength(2);
+
+    const never = flakyGroups(unavailable());
+    const failed = timedClient(never)
+      .client.groups({ retryWithinMs: 0 })
+      .catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(failed).resolves.toMatchObject({ code: 'server-error', context: { status: 503 } });
+    expect(never.apiRequests).toHaveLength(1);
+  });
 });
 
 describe('network failures', () => {

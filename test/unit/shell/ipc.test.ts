@@ -85,6 +85,11 @@ function setup(
   };
 }
 
+/** A core whose commands are the given fakes; the tests using it call no other command. */
+function fakeCore(commands: Partial<CoreLike>): CoreLike {
+  return { subscribe: () => () => {}, ...commands } as CoreLike;
+}
+
 describe('IPC binding: commands', () => {
   it('registers a handler for every contract command', () => {
     const { ipcMain } = setup();
@@ -163,7 +168,7 @@ describe('IPC binding: sender check', () => {
   });
 
   it('checks the sender before the arguments and never reaches AppCore', async () => {
-    const core = { 'app:info': vi.fn(), 'connection:get': vi.fn(), subscribe: () => () => {} };
+    const core = fakeCore({ 'app:info': vi.fn() });
     const ipc = setup(core);
     await expect(ipc.call('app:info', { sender: null, senderFrame: null }, { junk: 1 })).resolves.toEqual(
       forbidden,
@@ -174,7 +179,7 @@ describe('IPC binding: sender check', () => {
 
 describe('IPC binding: arguments', () => {
   it('rejects invalid arguments with a message naming the command, before AppCore runs', async () => {
-    const core = { 'app:info': vi.fn(), 'connection:get': vi.fn(), subscribe: () => () => {} };
+    const core = fakeCore({ 'app:info': vi.fn() });
     const ipc = setup(core);
     const result = await ipc.call('app:info', ipc.fromMainFrame(), { verbose: true });
     expect(result).toEqual({
@@ -200,11 +205,7 @@ describe('IPC binding: arguments', () => {
 
 describe('IPC binding: errors', () => {
   function failingCore(error: unknown): CoreLike {
-    return {
-      'app:info': () => Promise.reject(error),
-      'connection:get': vi.fn(),
-      subscribe: () => () => {},
-    };
+    return fakeCore({ 'app:info': () => Promise.reject(error) });
   }
 
   it('turns an unexpected error into a generic internal error, logging the details', async () => {

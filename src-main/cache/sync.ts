@@ -1,0 +1,431 @@
+/**
+ * Keeps the cache in step with the PBX, which can neither search by number nor list changes since a time.
+ *
+ * Small collections (groups, roles, teams, queues, extensions) are replaced whole. Users, companies and
+ * persons are read from their lists (persons and companies in pages of 500): an id the cache lacks is new,
+ * a list item whose fields differ is changed, an id the complete list lacks is deleted. Details are fetched
+ * only for new and changed records plus a rolling refresh of the least recently fetched ones (list items
+ * do not show contact changes), at bounded concurrency. Writes go in short transactions that carry the
+ * sync's own progress with them, so after a crash the next run resumes where this one stopped. Cancellable
+ * through an AbortSignal; yields to the event loop between transactions, so the call monitor keeps polling.
+ */
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+import { forEachConcurrently, yieldToEventLoop } from './concurrency';
+import type { DirectoryCache } from './directory';
+import type { EntryKind } from './kinds';
+import type { SyncPass } from './ledger';
+import type { DirectorySource, SourcePage } from './source';
+import { isNotFound } from './source';
+import type { ListChange } from './store';
+
+export type SyncCollection = 'groups' | 'roles' | 'teams' | 'queues' | 'extensions' | RecordCollectionName;
+type RecordCollectionName = 'users' | 'companies' | 'persons';
+
+export type SyncPhase = SyncCollection | `${RecordCollectionName}:list` | `${RecordCollectionName}:details`;
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  done: number;
+  total: number;
+  /** Items per second in this phase so far. */
+  rate: number;
+}
+
+export interface CollectionReport {
+  added: number;
+  changed: number;
+  removed: number;
+  /** Details fetched (new, changed and refreshed records). */
+  fetched: number;
+}
+
+export interface SyncReport {
+  durationMs: number;
+  collections: Partial<Record<SyncCollection, CollectionReport>>;
+}
+
+export interface SyncRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export interface DirectorySyncOptions {
+  logger: Logger;
+  clock: Clock;
+  /** Detail requests in flight; default 8. */
+  concurrency?: number;
+  /** List page size for persons and companies; default 500. */
+  pageSize?: number;
+  /** List pages in flight; default 4. */
+  listConcurrency?: number;
+  /** Fetched details collected before they are written (in slices of WRITE_SLICE_MS); default 200. */
+  batchSize?: number;
+  /** Least recently fetched details refreshed per run; default persons 1000, companies 200, users 200. */
+  rollingRefresh?: Partial<Record<RecordCollectionName, number>>;
+}
+
+const DEFAULT_ROLLING_REFRESH: Record<RecordCollectionName, number> = {
+  persons: 1000,
+  companies: 200,
+  users: 200,
+};
+
+/** How one kind of detailed record is listed, fetched and stored. */
+interface RecordCollection<ListItem extends { id: number }, Detail> {
+  name: RecordCollectionName;
+  kind: EntryKind;
+  /** Overrides the sync's page size; the unpaged user list is one page of any size. */
+  pageSize?: number;
+  list(offset: number, limit: number, signal?: AbortSignal): Promise<SourcePage<ListItem>>;
+  get(id: number, signal?: AbortSignal): Promise<Detail>;
+  /** What each list item means for the cache (read-only). */
+  compare(items: readonly ListItem[]): ListChange[];
+  /** Writes a new or changed list item. */
+  writeListItem(item: ListItem, change: Exclude<ListChange, 'unchanged'>): void;
+  save(detail: Detail): void;
+  remove(id: number): void;
+}
+
+type FetchOutcome<Detail> = { id: number; detail: Detail } | { id: number; gone: true };
+
+export class DirectorySync {
+  private running: Promise<SyncReport> | null = null;
+  private readonly concurrency: number;
+  private readonly pageSize: number;
+  private readonly listConcurrency: number;
+  private readonly batchSize: number;
+  private readonly rollingRefresh: Record<RecordCollectionName, number>;
+
+  constructor(
+    private readonly cache: DirectoryCache,
+    private readonly source: DirectorySource,
+    private readonly options: DirectorySyncOptions,
+  ) {
+    this.concurrency = positive(options.concurrency ?? 8, 'concurrency');
+    this.pageSize = positive(options.pageSize ?? 500, 'pageSize');
+    if (this.pageSize < 2)
+      throw new RangeError('pageSize must be at least 2: consecutive pages overlap by one');
+    this.listConcurrency = positive(options.listConcurrency ?? 4, 'listConcurrency');
+    this.batchSize = positive(options.batchSize ?? 200, 'batchSize');
+    this.rollingRefresh = { ...DEFAULT_ROLLING_REFRESH, ...options.rollingRefresh };
+  }
+
+  /** Runs a sync; while one runs, further calls share it (and its progress goes to the first caller). */
+  run(options: SyncRunOptions = {}): Promise<SyncReport> {
+    this.running ??= this.runOnce(options).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  get isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  private async runOnce({ signal, onProgress }: SyncRunOptions): Promise<SyncReport> {
+    const started = this.options.clock.now();
+    const run = new SyncRun(this.cache, this.options.clock, signal, onProgress);
+    if (this.cache.numberIndexOutdated) await this.cache.reindexNumbers(signal);
+    const { source } = this;
+    const call = { signal };
+
+    await run.whole(
+      'groups',
+      () => source.groups(call),
+      (items) => this.cache.store.replaceGroups(items),
+    );
+    await run.whole(
+      'roles',
+      () => source.roles(call),
+      (items) => this.cache.store.replaceRoles(items),
+    );
+    await run.whole(
+      'teams',
+      () => source.teams(call),
+      (items) => this.cache.store.replaceTeams(items),
+    );
+    await run.whole(
+      'queues',
+      () => source.queues(call),
+      (items) => this.cache.store.replaceQueues(items),
+    );
+    await run.whole(
+      'extensions',
+      () => source.extensions(undefined, call),
+      (items) => this.cache.store.replaceExtensions(items),
+    );
+    await this.records(run, {
+      name: 'users',
+      kind: 'user',
+      pageSize: Number.POSITIVE_INFINITY,
+      list: async (_offset, _limit, signal) => {
+        const items = await source.users.list({ signal });
+        return { items, total: items.length };
+      },
+      get: (id, signal) => source.users.get(id, { signal }),
+      compare: (items) => this.cache.store.compareUserList(items),
+      writeListItem: (item) => this.cache.store.writeUserListItem(item),
+      save: (user) => this.cache.store.saveUser(user),
+      remove: (id) => this.cache.store.deleteUser(id),
+    });
+    await this.records(run, {
+      name: 'companies',
+      kind: 'company',
+      list: (offset, limit, signal) => source.companies.list({ offset, limit }, { signal }),
+      get: (id, signal) => source.companies.get(id, { signal }),
+      compare: (items) => this.cache.store.compareCompanyList(items),
+      writeListItem: (item) => this.cache.store.writeCompanyListItem(item),
+      save: (company) => this.cache.store.saveCompany(company),
+      remove: (id) => this.cache.store.deleteCompany(id),
+    });
+    await this.records(run, {
+      name: 'persons',
+      kind: 'person',
+      list: (offset, limit, signal) => source.persons.list({ offset, limit }, { signal }),
+      get: (id, signal) => source.persons.get(id, { signal }),
+      compare: (items) => this.cache.store.comparePersonList(items),
+      writeListItem: (item, change) => this.cache.store.writePersonListItem(item, change),
+      save: (person) => this.cache.store.savePerson(person),
+      remove: (id) => this.cache.store.deletePerson(id),
+    });
+
+    const report = { durationMs: this.options.clock.now() - started, collections: run.reports };
+    this.options.logger.info(`Directory sync finished in ${report.durationMs} ms`, summarise(run.reports));
+    return report;
+  }
+
+  /** One pass over a detailed collection, resuming an unfinished pass if there is one. */
+  private async records<L extends { id: number }, D>(run: SyncRun, collection: RecordCollection<L, D>) {
+    const { ledger } = this.cache;
+    let pass = ledger.pass(collection.name);
+    if (!pass || pass.phase === 'done') {
+      pass = this.cache.write(() => ledger.beginPass(collection.name, this.options.clock.now()));
+    }
+    const report = run.report(collection.name);
+    if (pass.phase === 'list') await this.listPhase(run, collection, pass, report);
+    await this.detailsPhase(run, collection, report);
+    this.cache.write(() => ledger.setPhase(collection.name, 'done', this.options.clock.now()));
+  }
+
+  private async listPhase<L extends { id: number }, D>(
+    run: SyncRun,
+    collection: RecordCollection<L, D>,
+    pass: SyncPass,
+    report: CollectionReport,
+  ): Promise<void> {
+    const { ledger } = this.cache;
+    const limit = collection.pageSize ?? this.pageSize;
+    // Consecutive pages overlap by one record. Had records before a page been deleted since the previous
+    // page was read, later ones would have moved to lower offsets and one would be skipped unseen; the
+    // overlap shows it (the page's first record was not seen yet), and the pass then deletes nothing.
+    const step = limit - 1;
+    const tracker = run.phase(`${collection.name}:list`);
+    let total = Number.POSITIVE_INFINITY;
+    let nextOffset = pass.listOffset;
+    // Pages are fetched a few at a time but applied in offset order, so the saved offset is always exact.
+    const inFlight: { offset: number; page: Promise<SourcePage<L>> }[] = [];
+    const request = () => {
+      const page = collection.list(nextOffset, limit, run.signal);
+      page.catch(() => {}); // awaited below in order; this only keeps an early rejection from going unhandled
+      inFlight.push({ offset: nextOffset, page });
+      nextOffset += step;
+    };
+    request();
+    while (inFlight.length > 0) {
+      const { offset, page: pending } = inFlight.shift()!;
+      const page = await pending;
+      total = page.total;
+      const first = page.items[0];
+      const shifted =
+        offset > 0 && first !== undefined && !ledger.seenIn(collection.kind, first.id, pass.generation);
+      const changes = collection.compare(page.items);
+      const unchanged = page.items
+        .filter((_, index) => changes[index] === 'unchanged')
+        .map((item) => item.id);
+      const writes = page.items.flatMap((item, index) => {
+        const change = changes[index]!;
+        return change === 'unchanged' ? [] : [{ item, change }];
+      });
+      this.cache.write(() => {
+        if (shifted) ledger.markListShifted(collection.name);
+        ledger.markSeenUnchanged(collection.kind, unchanged, pass.generation);
+      });
+      // Writing a list item is idempotent, so a crash between slices only means the page is read again.
+      await this.writeInSlices(
+        writes,
+        ({ item, change }) => {
+          collection.writeListItem(item, change);
+          report[change === 'new' ? 'added' : 'changed'] += 1;
+          ledger.markSeen(collection.kind, item.id, pass.generation, true);
+        },
+        () => ledger.saveListOffset(collection.name, offset + Math.max(0, page.items.length - 1)),
+      );
+      tracker.update(Math.min(offset + page.items.length, total), total);
+      if (page.items.length < limit || offset + limit >= total) break;
+      while (inFlight.length < this.listConcurrency && nextOffset < total) request();
+    }
+    await this.removeUnseen(collection, pass, total, report);
+    this.cache.write(() => {
+      ledger.scheduleRollingRefresh(collection.kind, this.rollingRefresh[collection.name]);
+      ledger.setPhase(collection.name, 'details', this.options.clock.now());
+    });
+  }
+
+  /** Deletes what the complete list lacked, in batches; skipped when the list shifted while being read. */
+  private async removeUnseen<L extends { id: number }, D>(
+    collection: RecordCollection<L, D>,
+    pass: SyncPass,
+    total: number,
+    report: CollectionReport,
+  ): Promise<void> {
+    const { ledger } = this.cache;
+    const seen = ledger.seenCount(collection.kind, pass.generation);
+    const shifted = ledger.pass(collection.name)?.listShifted ?? false;
+    if (shifted || seen < total) {
+      // Deleting "unseen" records now could drop live ones that the shift hid; the next pass will know.
+      this.options.logger.warn(
+        `Directory sync: the ${collection.name} list changed while being read (${seen} of ${total} seen); ` +
+          'removals wait for the next sync',
+      );
+      return;
+    }
+    const unseen = ledger.unseenIds(collection.kind, pass.generation, pass.startedAt);
+    await this.writeInSlices(unseen, (id) => {
+      collection.remove(id);
+      ledger.forget(collection.kind, id);
+    });
+    report.removed += unseen.length;
+  }
+
+  private async detailsPhase<L extends { id: number }, D>(
+    run: SyncRun,
+    collection: RecordCollection<L, D>,
+    report: CollectionReport,
+  ): Promise<void> {
+    const { ledger } = this.cache;
+    const due = ledger.dueIds(collection.kind);
+    const tracker = run.phase(`${collection.name}:details`);
+    tracker.update(0, due.length);
+    let done = 0;
+    let buffer: FetchOutcome<D>[] = [];
+    const flush = async () => {
+      const batch = buffer;
+      buffer = [];
+      if (batch.length === 0) return;
+      const now = this.options.clock.now();
+      await this.writeInSlices(batch, (outcome) => {
+        if ('gone' in outcome) {
+          collection.remove(outcome.id);
+          ledger.forget(collection.kind, outcome.id);
+          report.removed += 1;
+        } else {
+          collection.save(outcome.detail);
+          ledger.markFetched(collection.kind, outcome.id, now);
+          report.fetched += 1;
+        }
+      });
+      done += batch.length;
+      tracker.update(done, due.length);
+    };
+    try {
+      await forEachConcurrently(
+        due,
+        this.concurrency,
+        async (id) => {
+          let outcome: FetchOutcome<D>;
+          try {
+            outcome = { id, detail: await collection.get(id, run.signal) };
+          } catch (error) {
+            if (!isNotFound(error)) throw error;
+            outcome = { id, gone: true };
+          }
+          // Pushed only now: `flush` replaces the buffer while this fetch was awaited.
+          buffer.push(outcome);
+          if (buffer.length >= this.batchSize) await flush();
+        },
+        run.signal,
+      );
+    } finally {
+      // What completed before a failure or a cancel is kept, so the next run does not fetch it again.
+      await flush();
+    }
+  }
+
+  /**
+   * Applies `items` in transactions of at most WRITE_SLICE_MS each (at least one item), yielding to the
+   * event loop between them; `finish` runs in the last transaction.
+   */
+  private async writeInSlices<T>(items: readonly T[], apply: (item: T) => void, finish?: () => void) {
+    let index = 0;
+    do {
+      const deadline = performance.now() + WRITE_SLICE_MS;
+      this.cache.write(() => {
+        const first = index;
+        while (index < items.length && (index === first || performance.now() < deadline))
+          apply(items[index++]!);
+        if (index >= items.length) finish?.();
+      });
+      await yieldToEventLoop();
+    } while (index < items.length);
+  }
+}
+
+/**
+ * Longest stretch of synchronous cache writing between two turns of the event loop. Writes are sliced by
+ * time, not by count: on a busy machine 200 persons took 300 ms, which would hold up the call monitor.
+ * Not much shorter either: every commit writes each page it changed, so small transactions cost more.
+ */
+const WRITE_SLICE_MS = 40;
+
+/** The state of one sync run: its signal, progress reporting and per-collection counts. */
+class SyncRun {
+  readonly reports: Partial<Record<SyncCollection, CollectionReport>> = {};
+
+  constructor(
+    private readonly cache: DirectoryCache,
+    private readonly clock: Clock,
+    readonly signal: AbortSignal | undefined,
+    private readonly onProgress: ((progress: SyncProgress) => void) | undefined,
+  ) {}
+
+  report(collection: SyncCollection): CollectionReport {
+    return (this.reports[collection] ??= { added: 0, changed: 0, removed: 0, fetched: 0 });
+  }
+
+  phase(phase: SyncPhase): { update(done: number, total: number): void } {
+    const started = this.clock.now();
+    return {
+      update: (done, total) => {
+        const seconds = (this.clock.now() - started) / 1000;
+        this.onProgress?.({ phase, done, total, rate: seconds > 0 ? done / seconds : 0 });
+      },
+    };
+  }
+
+  /** Fetches a small collection and replaces it in one transaction. */
+  async whole<T>(collection: SyncCollection, fetch: () => Promise<T[]>, replace: (items: T[]) => unknown) {
+    this.signal?.throwIfAborted();
+    const tracker = this.phase(collection);
+    tracker.update(0, 1);
+    const items = await fetch();
+    this.cache.write(() => replace(items));
+    this.report(collection).fetched = items.length;
+    tracker.update(1, 1);
+  }
+}
+
+function positive(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a positive integer, not ${value}`);
+  return value;
+}
+
+function summarise(reports: Partial<Record<SyncCollection, CollectionReport>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(reports).map(([name, r]) => [
+      name,
+      `+${r.added} ~${r.changed} -${r.removed} fetched ${r.fetched}`,
+    ]),
+  );
+}

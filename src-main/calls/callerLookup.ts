@@ -1,0 +1,57 @@
+/**
+ * Who has this number, from the local directory only: the number read with the configured default country
+ * (E.164 for public numbers, internal extensions as dialled), then the cache's indexed lookup. This is the
+ * screen-pop's hot path: one SQLite query, no network.
+ */
+import type { PersonDetail } from '../cache';
+import type { NumberMatch, PersonCard } from '../cache/types';
+import type { NumberMatchView, NumberView } from '../shared/contract';
+import { normalizeNumber } from '../shared/numbers';
+
+/** The part of the DirectoryCache the calls layer uses (DirectoryCache satisfies it). */
+export interface CallerDirectory {
+  lookupNumber(raw: string): NumberMatch[];
+  personCard(id: number): PersonCard | null;
+  upsertPerson(person: PersonDetail): void;
+  removePerson(id: number): void;
+}
+
+export interface ReadNumber extends NumberView {
+  /** As given (trimmed). */
+  raw: string;
+  /** What the PBX should dial (E.164 or internal digits); null when the text is no phone number. */
+  dial: string | null;
+}
+
+/** Reads a number as Ringside dials and indexes it; text that is no number keeps its text as `display`. */
+export function readNumber(raw: string, defaultCountry: string): ReadNumber {
+  const trimmed = raw.trim();
+  const normalized = trimmed ? normalizeNumber(trimmed, defaultCountry) : null;
+  if (!normalized) return { raw: trimmed, display: trimmed, dial: null };
+  return { raw: trimmed, ...normalized, dial: normalized.e164 ?? normalized.internal ?? null };
+}
+
+export class CallerLookup {
+  constructor(
+    private readonly directory: () => CallerDirectory | undefined,
+    private readonly defaultCountry: () => string,
+  ) {}
+
+  read(raw: string): ReadNumber {
+    return readNumber(raw, this.defaultCountry());
+  }
+
+  /** Owners of the number, best first; [] without a directory or for text that is no number. */
+  matches(number: ReadNumber): NumberMatchView[] {
+    const directory = this.directory();
+    const key = number.dial ?? (/\d/.test(number.raw) ? number.raw : null);
+    if (!directory || !key) return [];
+    const matches: NumberMatchView[] = directory.lookupNumber(key);
+    return matches;
+  }
+
+  /** The best owner of a raw number, or null. */
+  bestMatch(raw: string): NumberMatchView | null {
+    return this.matches(this.read(raw))[0] ?? null;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Phone-number normalisation: the one place that turns what people type, what the PBX reports and what the
+ * CRM stores into a comparable key (E.164 for public numbers, the digits as dialled for internal ones).
+ *
+ * Uses libphonenumber-js with the `max` metadata. `min` only checks lengths, so it would accept any national
+ * number of the right length as a number of the default country: `0905 111 222` (Slovak, written without
+ * the country code) would become an invented Czech `+420 0905…`, and `00420…` dialled from the US could not
+ * be told apart from a national reading. Telling a real number from a merely possible one needs the digit
+ * patterns that only `max` carries. The extra ~65 kB reaches only the main process (the renderer imports
+ * types from shared/, not code).
+ */
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+
+export interface NormalizedNumber {
+  /** `+420777123456`: set for public numbers. */
+  e164?: string;
+  /** `201`: set for short internal numbers, kept as dialled. */
+  internal?: string;
+  /** `123` from `x123`, `ext. 123`, `;ext=123`, `kl. 123`. Never part of `e164`. */
+  extension?: string;
+  /** For people: `+420 777 123 456`, `+1 212 555 0123 ext. 45`, `201`. */
+  display: string;
+}
+
+export interface NumberingOptions {
+  /** Digit counts of numbers that are internal extensions rather than public numbers; default 2–6. */
+  internalDigits?: { min: number; max: number };
+}
+
+export const DEFAULT_INTERNAL_DIGITS = { min: 2, max: 6 } as const;
+
+/** A normalised number and the digit strings a search-as-you-type over numbers should find it by. */
+export interface AnalysedNumber {
+  normalized: NormalizedNumber;
+  /** E.164 digits, national significant number and the nationally dialled form (with trunk prefix). */
+  digitForms: string[];
+}
+
+const SCHEME = /^(?:tel|callto):/i;
+/** `(+420) 224 812 345`: the country code in brackets. */
+const BRACKETED_COUNTRY_CODE = /^\(\s*(\+\d{1,3})\s*\)/;
+/** An extension at the end: `x123`, `ext. 123`, `extension 123`, `#123`, `;ext=123`, Czech/Slovak `kl. 123`. */
+const EXTENSION = /(?:;ext=|[\s,;]*(?:ext\.?|extension|x|#|kl\.?|klapka)\s*[:.]?\s*)(\d{1,8})$/i;
+/** What may remain once the extension is gone: digits, one leading plus and the usual separators. */
+const NUMBER_TEXT = /^\+?[\d\s()./-]+$/;
+const SEPARATORS = /[\s()./-]/g;
+/** Unicode spaces and dashes people paste from documents and web pages. */
+const UNICODE_SEPARATORS = /[\u00a0\u2000-\u200b\u202f\u205f\u3000\u2010-\u2015\u2212]/g;
+/** E.164 allows 15 digits; an international access code adds up to 4. */
+const MAX_DIGITS = 19;
+
+/** True when `country` is an ISO 3166-1 alpha-2 code libphonenumber knows (for validating settings). */
+export function isSupportedDefaultCountry(country: string): boolean {
+  return isSupportedCountry(country.toUpperCase());
+}
+
+/**
+ * Normalises a phone number as people write it. Returns `null` for anything that is not a phone number.
+ * Throws a RangeError when `defaultCountry` is not a supported country code (a settings bug, not user input).
+ */
+export function normalizeNumber(
+  raw: string,
+  defaultCountry: string,
+  options: NumberingOptions = {},
+): NormalizedNumber | null {
+  return analyseNumber(raw, defaultCountry, options)?.normalized ?? null;
+}
+
+/** `normalizeNumber` plus the digit forms the directory index stores, from a single parse. */
+export function analyseNumber(
+  raw: string,
+  defaultCountry: string,
+  options: NumberingOptions = {},
+): AnalysedNumber | null {
+  const country = checkedCountry(defaultCountry);
+  const split = splitExtension(raw);
+  if (!split) return null;
+  const { main, extension } = split;
+  const digits = main.replace(/\D/g, '');
+  if (digits.length === 0 || digits.length > MAX_DIGITS) return null;
+
+  const { min, max } = options.internalDigits ?? DEFAULT_INTERNAL_DIGITS;
+  const international = main.startsWith('+') || digits.startsWith('00');
+  if (!international && digits.length >= min && digits.length <= max) {
+    const display = extension ? `${digits} ext. ${extension}` : digits;
+    return { normalized: withExtension({ internal: digits, display }, extension), digitForms: [digits] };
+  }
+
+  const phone = bestReading(main.replace(/\(\s*0\s*\)/g, ' '), country, international);
+  if (!phone) return null;
+  const e164 = phone.number;
+  // An explicit country code with digits the metadata does not know yet: keep the text as written rather
+  // than invent a grouping.
+  const shown = phone.isValid() ? phone.formatInternational() : main.replace(/\s+/g, ' ');
+  const display = extension ? `${shown} ext. ${extension}` : shown;
+  const national = phone.formatNational().replace(/\D/g, '');
+  const digitForms = unique([e164.slice(1), phone.nationalNumber, national]);
+  return { normalized: withExtension({ e164, display }, extension), digitForms };
+}
+
+/**
+ * The digits of a search query or number in any format, for prefix search over the digit forms:
+ * `+420 777 12` and `00420 777 12` both give `42077712`; `(0)20 7946` gives `207946`; `020 7946` keeps its 0.
+ */
+export function digitsKey(raw: string): string {
+  const text = raw.normalize('NFKC').replace(/\(\s*0\s*\)/g, '');
+  const digits = text.replace(/\D/g, '');
+  return digits.startsWith('00') ? digits.replace(/^00+/, '') : digits;
+}
+
+function checkedCountry(defaultCountry: string): CountryCode {
+  const country = defaultCountry.toUpperCase();
+  if (!isSupportedCountry(country)) {
+    throw new RangeError(
+      `Unknown default country "${defaultCountry}": expected an ISO 3166-1 code such as CZ`,
+    );
+  }
+  return country;
+}
+
+/** The common case, digits and spaces with an optional leading plus: nothing to split or normalise. */
+const PLAIN_NUMBER = /^\+?\d[\d ]*$/;
+
+function splitExtension(raw: string): { main: string; extension?: string } | null {
+  if (PLAIN_NUMBER.test(raw)) return { main: raw };
+  const text = raw.normalize('NFKC').replace(UNICODE_SEPARATORS, (c) => (/\s/.test(c) ? ' ' : '-'));
+  const withoutScheme = text.trim().replace(SCHEME, '').replace(BRACKETED_COUNTRY_CODE, '$1 ');
+  const match = EXTENSION.exec(withoutScheme);
+  const main = (match ? withoutScheme.slice(0, match.index) : withoutScheme).trim();
+  if (!NUMBER_TEXT.test(main) || main.lastIndexOf('+') > 0) return null;
+  return match?.[1] ? { main, extension: match[1] } : { main };
+}
+
+/**
+ * The reading of a number libphonenumber calls valid: as written (with the country's own international
+ * prefix: 00, 011, 0011…), else with `00` as `+` (what many PBXs and people write whatever the country).
+ * With an explicit country code a number of possible length is accepted too: the metadata may not know a
+ * new range yet. Without one it is not: an invalid national reading means the default country is the
+ * wrong guess (`0905 111 222` in a Czech directory is Slovak), and forcing it into that country would
+ * invent a number.
+ */
+function bestReading(main: string, country: CountryCode, international: boolean): PhoneNumber | null {
+  const compact = main.replace(SEPARATORS, '');
+  const readings = compact.startsWith('00') ? [compact, `+${compact.slice(2)}`] : [compact];
+  let possible: PhoneNumber | null = null;
+  for (const reading of readings) {
+    const phone = parsePhoneNumberFromString(reading, { defaultCountry: country, extract: false });
+    if (!phone) continue;
+    if (phone.isValid()) return phone;
+    if (!possible && international && phone.isPossible()) possible = phone;
+  }
+  return possible;
+}
+
+function withExtension(number: NormalizedNumber, extension: string | undefined): NormalizedNumber {
+  return extension ? { ...number, extension } : number;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter((value) => value.length > 0))];
+}

@@ -1,0 +1,128 @@
+/**
+ * Wires the call surfaces outside the window to AppCore: the tray, the global dial shortcut, `tel:` and
+ * `callto:` links, the dial confirmation window, the screen-pop notification and polling after sleep.
+ * Every dial they start goes through the one dial path (`calls:dial`, or `calls.requestDial` for text from
+ * outside the app). Called by the composition root once the app is ready; returns whether a tray icon
+ * exists and the function that undoes it all. The shortcut follows the `dialShortcut` setting.
+ */
+import { app, clipboard, globalShortcut, Notification, powerMonitor } from 'electron';
+import type { AppCore } from '../app/AppCore';
+import type { CallView, DialRequest, ScreenPop } from '../shared/contract';
+import type { Logger } from '../shared/logger';
+import type { DialConfirmation } from './confirmWindow';
+import type { EventSender } from './ipc';
+import { createProblemNotifier, osNotifications, ScreenPopNotifier } from './notifications';
+import { pollOnWake } from './power';
+import { registerProtocolClients } from './protocol';
+import { describeAccelerator, dialFromShortcut, DialShortcut, readShortcutText } from './shortcut';
+import { messageOf, type LinkInbox } from './telLinks';
+import { TrayController, type TrayDeps } from './tray';
+import type { TrayAction } from './trayMenu';
+
+export interface CallSurfacesDeps {
+  core: AppCore;
+  links: LinkInbox;
+  confirmation: DialConfirmation;
+  /** Shows the main window, opening it again if it was closed. */
+  showMainWindow(): void;
+  sendEvent: EventSender;
+  trayIconPath: string;
+  logger: Logger;
+}
+
+export interface CallSurfaces {
+  /** Whether the tray icon exists (Electron may fail to create one, e.g. on a desktop without a tray). */
+  trayCreated: boolean;
+  /** Undoes everything installed. */
+  uninstall(): void;
+}
+
+/** A tray icon, or undefined (logged) when Electron cannot create one: Ringside works on without it. */
+function createTray(deps: TrayDeps): TrayController | undefined {
+  try {
+    return new TrayController(deps);
+  } catch (error) {
+    deps.logger.warn('the tray icon could not be created; closing the window will quit Ringside', error);
+    return undefined;
+  }
+}
+
+export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
+  const { core, logger } = deps;
+  const createNotification = osNotifications(process.platform);
+  const problem = createProblemNotifier(createNotification, logger);
+  const popNotifier = new ScreenPopNotifier({
+    create: createNotification,
+    onClick: (uniqueid) => {
+      deps.showMainWindow();
+      deps.sendEvent('screenpop:focus', { uniqueid });
+    },
+  });
+  const unsubscribe = core.subscribe((channel, payload) => {
+    if (channel === 'dial:requested') deps.confirmation.show(payload as DialRequest);
+    else if (channel === 'screenpop:show' && Notification.isSupported())
+      popNotifier.show(payload as ScreenPop);
+    else if (channel === 'calls:changed') popNotifier.callsChanged(payload as CallView[]);
+  });
+
+  const runTrayAction = (action: TrayAction): void => {
+    const failed = (title: string) => (error: unknown) => problem(title, messageOf(error));
+    switch (action.type) {
+      case 'dial':
+        core['calls:dial']({ number: action.number, source: 'tray' }).catch(
+          failed('Ringside could not dial'),
+        );
+        return;
+      case 'hangup':
+        core['calls:control']({ uniqueid: action.uniqueid, action: 'hangup' }).catch(
+          failed('Ringside could not hang up'),
+        );
+        return;
+      case 'show-window':
+        deps.showMainWindow();
+        return;
+      case 'quit':
+        app.quit();
+    }
+  };
+  const tray = createTray({
+    iconPath: deps.trayIconPath,
+    core,
+    readClipboard: () => clipboard.readText().catch(() => ''),
+    run: runTrayAction,
+    logger,
+  });
+
+  const shortcut = new DialShortcut({
+    globalShortcut,
+    onPressed: (accelerator) =>
+      void dialFromShortcut({
+        readText: () => readShortcutText(clipboard, process.platform),
+        requestDial: (text, source) => core.calls.requestDial(text, source),
+        problem,
+        shortcutName: describeAccelerator(accelerator, process.platform),
+      }),
+    report: (status) => core.reportDialShortcut(status),
+    logger,
+    platform: process.platform,
+  });
+  shortcut.apply(core.settings.current.dialShortcut);
+  const stopFollowingSettings = core.settings.subscribe((settings) => shortcut.apply(settings.dialShortcut));
+
+  registerProtocolClients(app, process, logger);
+  deps.links.attach((number, source) => core.calls.requestDial(number, source), { problem });
+  const stopWatchingPower = pollOnWake(powerMonitor, () => core.calls.pollNow());
+
+  return {
+    trayCreated: tray !== undefined,
+    uninstall: () => {
+      stopWatchingPower();
+      stopFollowingSettings();
+      shortcut.dispose();
+      tray?.dispose();
+      popNotifier.dispose();
+      unsubscribe();
+      deps.confirmation.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The dial confirmation for links and the shortcut: a small always-on-top window over whatever the agent is
+ * doing (the main window may be hidden or behind a browser), showing the number and the matched person;
+ * Enter dials, Esc cancels. It is the app's own renderer on its `#confirm/…` route, with the main window's
+ * locked-down web preferences; the request travels in the route (the main process wrote it), so nothing has
+ * to wait for the page to subscribe to an event. One confirmation at a time: a new request replaces it.
+ */
+import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
+import type { DialRequest } from '../shared/contract';
+import type { Logger } from '../shared/logger';
+import { confirmRouteHash } from './confirmRoute';
+import type { RendererEntry } from './rendererEntry';
+import { denyAllPermissions, guardWebContents, loadRenderer, secureWebPreferences } from './window';
+
+export const CONFIRM_WINDOW_SIZE = { width: 420, height: 280 } as const;
+
+export function confirmWindowOptions(input: {
+  preloadPath: string;
+  devTools: boolean;
+}): BrowserWindowConstructorOptions {
+  return {
+    title: 'Dial this number? · Ringside',
+    ...CONFIRM_WINDOW_SIZE,
+    center: true,
+    alwaysOnTop: true,
+    resizable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    autoHideMenuBar: true,
+    show: false,
+    webPreferences: secureWebPreferences(input),
+  };
+}
+
+export interface DialConfirmationDeps {
+  preloadPath: string;
+  devTools: boolean;
+  entry: RendererEntry;
+  isAppUrl: (url: string) => boolean;
+  logger: Logger;
+}
+
+export class DialConfirmation {
+  private window: BrowserWindow | undefined;
+
+  constructor(private readonly deps: DialConfirmationDeps) {}
+
+  show(request: DialRequest): void {
+    this.close();
+    const { logger } = this.deps;
+    const window = new BrowserWindow(confirmWindowOptions(this.deps));
+    window.removeMenu();
+    guardWebContents(window.webContents, this.deps.isAppUrl, logger);
+    denyAllPermissions(window.webContents.session, logger);
+    window.once('ready-to-show', () => {
+      window.show();
+      window.focus();
+    });
+    window.on('closed', () => {
+      if (this.window === window) this.window = undefined;
+    });
+    this.window = window;
+    loadRenderer(window, this.deps.entry, confirmRouteHash(request)).catch((error: unknown) =>
+      logger.error('could not load the dial confirmation', error),
+    );
+  }
+
+  /** The open confirmation, for the IPC sender check (it may call `calls:dial`). */
+  windows(): BrowserWindow[] {
+    return this.window && !this.window.isDestroyed() ? [this.window] : [];
+  }
+
+  close(): void {
+    if (this.window && !this.window.isDestroyed()) this.window.close();
+    this.window = undefined;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The OS keychain through keytar (macOS Keychain, Windows Credential Manager, the Secret Service on
+ * Linux). Kept free of Electron so plain Node can load it: the keytar test runs it against a real
+ * gnome-keyring. keytar is a CommonJS native module, loaded on demand so that a missing libsecret only
+ * means "no keychain", never a failed start.
+ */
+import { createRequire } from 'node:module';
+import { SECRET_SERVICE, type SecretStore } from '../app/secrets';
+
+/** The part of keytar used here. */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export function loadKeytar(): KeytarLike {
+  return createRequire(import.meta.url)('keytar') as KeytarLike;
+}
+
+/** An account name no secret is ever filed under; reading it tells whether a keychain answers. */
+const PROBE_ACCOUNT = 'ringside-keychain-probe';
+
+export class KeytarSecretStore implements SecretStore {
+  readonly kind = 'keychain';
+
+  constructor(
+    private readonly keytar: KeytarLike,
+    private readonly service = SECRET_SERVICE,
+  ) {}
+
+  /**
+   * Resolves when a keychain service answers; rejects with its reason otherwise (on Linux without a
+   * session bus: "Cannot autolaunch D-Bus without X11 $DISPLAY"; with no Secret Service: "The name
+   * org.freedesktop.secrets was not provided by any .service files").
+   */
+  async probe(): Promise<void> {
+    await this.keytar.getPassword(this.service, PROBE_ACCOUNT);
+  }
+
+  get(account: string): Promise<string | null> {
+    return this.keytar.getPassword(this.service, account);
+  }
+
+  set(account: string, secret: string): Promise<void> {
+    return this.keytar.setPassword(this.service, account, secret);
+  }
+
+  delete(account: string): Promise<boolean> {
+    return this.keytar.deletePassword(this.service, account);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * `tel:` and `callto:` links reaching Ringside: in the first instance's own argv, in a second launch's argv
+ * (the `second-instance` event) and through macOS `open-url`. A link is found in argv by its scheme, never by
+ * its position: Chromium and the OS add their own arguments (`--allow-file-access-from-files`, a working
+ * directory…), and an argument that is not a link is never read as one. Every link is parsed by
+ * `parseTelUri` and is untrusted, so it goes through `requestDial` (the confirmation) like the shortcut.
+ */
+import type { DialRequestOutcome } from '../calls';
+import { parseTelUri, type TelUriNumber } from '../shared/tel';
+
+const LINK_PATTERN = /^(tel|callto):/i;
+
+export type FoundLink =
+  { ok: true; link: string; dial: string } | { ok: false; link: string; reason: string };
+
+/**
+ * The text to dial for a parsed link: a local number with a global `phone-context` (`+44 20`) is dialled
+ * within it, as RFC 3966 means; any other local number as written (the PBX is its context). An extension is
+ * kept after `;ext=`, which the dial path shows and never dials.
+ */
+export function dialTextOf(parsed: TelUriNumber): string {
+  const { number, context, extension } = parsed;
+  const inContext = context?.startsWith('+') && /^[1-9]/.test(number) ? context + number : number;
+  return extension ? `${inContext};ext=${extension}` : inContext;
+}
+
+/** Reads one link; `reason` says why it was refused. */
+export function readTelLink(link: string): FoundLink {
+  const parsed = parseTelUri(link);
+  return parsed.ok
+    ? { ok: true, link, dial: dialTextOf(parsed) }
+    : { ok: false, link, reason: parsed.reason };
+}
+
+/**
+ * The first dialable link in argv; when argv holds links but none is dialable, the first one's refusal;
+ * null when there is no link at all (a plain start, or flags only).
+ */
+export function findTelLink(argv: readonly string[]): FoundLink | null {
+  let refused: FoundLink | null = null;
+  for (const argument of argv) {
+    if (typeof argument !== 'string' || !LINK_PATTERN.test(argument)) continue;
+    const found = readTelLink(argument);
+    if (found.ok) return found;
+    refused ??= found;
+  }
+  return refused;
+}
+
+export interface LinkFeedback {
+  /** A refused link, a dial that failed: said in an OS notification. */
+  problem(title: string, body: string): void;
+}
+
+export type RequestDial = (number: string, source: 'link') => Promise<DialRequestOutcome>;
+
+/**
+ * Receives links before and after the app is ready: links that arrive while Ringside is still starting (the
+ * first instance's argv, an early `open-url`) wait until `attach` and are then handled in order.
+ */
+export class LinkInbox {
+  private readonly waiting: FoundLink[] = [];
+  private handler: { requestDial: RequestDial; feedback: LinkFeedback } | undefined;
+
+  /** From argv: true when argv held a link (then the caller need not bring the main window forward). */
+  receiveArgv(argv: readonly string[]): boolean {
+    const found = findTelLink(argv);
+    if (found) this.receive(found);
+    return found !== null;
+  }
+
+  /** From macOS `open-url`. */
+  receiveUrl(url: string): void {
+    this.receive(readTelLink(url));
+  }
+
+  attach(requestDial: RequestDial, feedback: LinkFeedback): void {
+    this.handler = { requestDial, feedback };
+    for (const found of this.waiting.splice(0)) this.receive(found);
+  }
+
+  private receive(found: FoundLink): void {
+    if (!this.handler) {
+      this.waiting.push(found);
+      return;
+    }
+    const { requestDial, feedback } = this.handler;
+    if (!found.ok) {
+      feedback.problem('Ringside did not dial this link', `The link was refused: ${found.reason}.`);
+      return;
+    }
+    requestDial(found.dial, 'link').then(
+      (outcome) => {
+        if (outcome.status === 'refused') feedback.problem('Ringside did not dial this link', outcome.reason);
+      },
+      (error: unknown) => feedback.problem('Ringside could not dial this link', messageOf(error)),
+    );
+  }
+}
+
+/** The user-facing message of a coded error (CallsError, PbxError); a generic sentence otherwise. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error && 'code' in error && error.message) return error.message;
+  return 'Something went wrong inside Ringside. The details are in the log file.';
+}

@@ -1,0 +1,81 @@
+/**
+ * The ongoing calls on the agent's phone, as the main process reports them (asked for once, then followed
+ * through `calls:changed`), and call control. One instance lives in App.svelte and is shared through context
+ * by the Calls screen and the pop card, so both show the same call the same way.
+ */
+import { createContext } from 'svelte';
+import type { CallAction, CallView } from '../../../src-main/shared/contract';
+import { describeError, invoke, subscribe } from '../ringside';
+
+export class CallsState {
+  calls = $state<CallView[]>([]);
+  /** Why the calls could not be read, when they could not. */
+  loadError = $state<string | null>(null);
+  /**
+   * Refusals that came before the request reached the PBX (no phone chosen, not the call the PBX would act
+   * on), per call. A refusal by the PBX itself comes with the call as its `notice`.
+   */
+  errors = $state<Record<string, string>>({});
+
+  /** Starts following; returns the function that stops. */
+  start(): () => void {
+    let stopped = false;
+    let heardEvent = false;
+    const unsubscribe = subscribe('calls:changed', (calls) => {
+      heardEvent = true;
+      this.apply(calls);
+    });
+    invoke('calls:list').then(
+      (calls) => {
+        if (!stopped && !heardEvent) this.apply(calls);
+      },
+      (error: unknown) => {
+        if (!stopped && !heardEvent) this.loadError = describeError(error);
+      },
+    );
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
+  }
+
+  get(uniqueid: string): CallView | undefined {
+    return this.calls.find((call) => call.uniqueid === uniqueid);
+  }
+
+  /** What to show under a call: the PBX's notice after a declined action, else Ringside's own refusal. */
+  problemOf(call: CallView): string | null {
+    return call.notice ?? this.errors[call.uniqueid] ?? null;
+  }
+
+  /** Sends an action; the call shows it at once through `calls:changed` (and rolls back on refusal). */
+  async control(uniqueid: string, action: CallAction): Promise<void> {
+    this.clearError(uniqueid);
+    try {
+      await invoke('calls:control', { uniqueid, action });
+    } catch (error) {
+      // After a refusal by the PBX the call carries the message as its notice; anything else is said here.
+      if (!this.get(uniqueid)?.notice) this.errors = { ...this.errors, [uniqueid]: describeError(error) };
+    }
+  }
+
+  private apply(calls: CallView[]): void {
+    this.calls = calls;
+    this.loadError = null;
+    const ongoing = calls.map((call) => call.uniqueid);
+    if (Object.keys(this.errors).some((uniqueid) => !ongoing.includes(uniqueid))) {
+      this.errors = Object.fromEntries(
+        Object.entries(this.errors).filter(([uniqueid]) => ongoing.includes(uniqueid)),
+      );
+    }
+  }
+
+  private clearError(uniqueid: string): void {
+    if (!(uniqueid in this.errors)) return;
+    const { [uniqueid]: _cleared, ...rest } = this.errors;
+    this.errors = rest;
+  }
+}
+
+const [getCallsState, setCallsState] = createContext<CallsState>();
+export { getCallsState, setCallsState };

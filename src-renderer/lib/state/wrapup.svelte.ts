@@ -1,0 +1,256 @@
+/**
+ * Wrap-up: the panel that opens when an answered call of the agent's phone ends (`call:ended`) or from a
+ * review, and the saves waiting for the PBX. Each call's draft lives in a `WrapUpSession` for as long as the
+ * panel is open, and beyond while it holds unsaved text: typed input is never lost, not even across a failed
+ * save.
+ * One `WrapUpDesk` lives in App.svelte and is shared through context with the History screen.
+ */
+import { createContext } from 'svelte';
+import { SvelteMap } from 'svelte/reactivity';
+import type {
+  Disposition,
+  HistoryItem,
+  PendingSave,
+  SavedWrapUp,
+  WrapUp,
+} from '../../../src-main/shared/contract';
+import { describeError, invoke, subscribe } from '../ringside';
+import { MetadataDraft } from './wrapupDraft.svelte';
+
+/** The longest note `wrapup:save` takes (NOTE_MAX in the contract). */
+export const NOTE_MAX = 10_000;
+
+/**
+ * - `unsaved`: nothing saved for this call yet;
+ * - `waiting`: saved on this computer, the PBX write is on its way (or waiting for the PBX);
+ * - `written`: the PBX accepted the last save;
+ * - `rejected`: the PBX refused it (`pending.message` says why): Retry or Discard;
+ * - `local`: saved on this computer only (a refused save was discarded).
+ */
+export type WrapUpStatus = 'unsaved' | 'waiting' | 'written' | 'rejected' | 'local';
+
+export class WrapUpSession {
+  wrapUp = $state.raw<WrapUp | null>(null);
+  loadError = $state<string | null>(null);
+  call = $state.raw<HistoryItem | null>(null);
+
+  disposition = $state<string | null>(null);
+  note = $state('');
+  followUp = $state(false);
+  readonly metadata = new MetadataDraft();
+
+  saved = $state.raw<SavedWrapUp | null>(null);
+  pending = $state.raw<PendingSave | null>(null);
+  saving = $state(false);
+  /** Why `wrapup:save` itself failed (nothing was saved); the draft stays as typed. */
+  saveError = $state<string | null>(null);
+  #discarding = false;
+
+  readonly dispositions: Disposition[] = $derived(this.wrapUp?.dispositions ?? []);
+
+  readonly status: WrapUpStatus = $derived.by(() => {
+    if (this.pending) return this.pending.state === 'rejected' ? 'rejected' : 'waiting';
+    if (!this.saved) return 'unsaved';
+    return this.saved.writtenAt !== null ? 'written' : 'local';
+  });
+
+  /** The form differs from what was saved last (or holds anything, when nothing was). */
+  readonly dirty: boolean = $derived.by(() => {
+    const saved = this.saved ?? { disposition: null, note: '', followUp: false };
+    return (
+      this.disposition !== saved.disposition ||
+      this.note !== saved.note ||
+      this.followUp !== saved.followUp ||
+      this.metadata.changed
+    );
+  });
+
+  constructor(
+    readonly uniqueid: string,
+    call: HistoryItem | null = null,
+  ) {
+    this.call = call;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const wrapUp = await invoke('wrapup:get', { uniqueid: this.uniqueid });
+      this.wrapUp = wrapUp;
+      this.loadError = null;
+      this.call = wrapUp.call ?? this.call;
+      this.saved = wrapUp.saved;
+      this.pending = wrapUp.pending;
+      const values = wrapUp.metadata.status === 'shown' ? wrapUp.metadata.value.values : {};
+      this.metadata.setBase(values);
+      if (this.#isBlank()) this.#fill(wrapUp.saved, values);
+    } catch (error) {
+      this.loadError = describeError(error);
+    }
+  }
+
+  /** Saves locally at once (main writes it to the PBX in the background); the draft stays in the form. */
+  async save(): Promise<boolean> {
+    if (this.saving) return false;
+    const sentEdits = { ...this.metadata.edits };
+    const changes = this.metadata.changes();
+    this.saving = true;
+    this.saveError = null;
+    try {
+      const result = await invoke('wrapup:save', {
+        uniqueid: this.uniqueid,
+        disposition: this.disposition,
+        note: this.note,
+        followUp: this.followUp,
+        metadata: changes,
+      });
+      this.saved = result.saved;
+      this.pending = result.pending;
+      this.metadata.applySaved(changes, sentEdits);
+      return true;
+    } catch (error) {
+      this.saveError = describeError(error);
+      return false;
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  /** Drops a refused save from the outbox; the local copy and the draft stay. */
+  async discard(): Promise<void> {
+    this.#discarding = true;
+    try {
+      await invoke('wrapup:discard', { uniqueid: this.uniqueid });
+      this.pending = null;
+      this.saveError = null;
+    } catch (error) {
+      this.saveError = describeError(error);
+    } finally {
+      this.#discarding = false;
+    }
+  }
+
+  /** `wrapup:changed` for this call: the outbox entry moved, or (null) the PBX accepted the save. */
+  onChanged(pending: PendingSave | null): void {
+    const accepted = pending === null && this.pending !== null && !this.#discarding;
+    this.pending = pending;
+    if (accepted && this.saved) this.saved = { ...this.saved, writtenAt: Date.now() };
+  }
+
+  #isBlank(): boolean {
+    return this.disposition === null && this.note === '' && !this.followUp;
+  }
+
+  /** The form from the last local save, else from what the PBX holds (saved on another computer). */
+  #fill(saved: SavedWrapUp | null, values: Record<string, unknown>): void {
+    if (saved) {
+      this.disposition = saved.disposition;
+      this.note = saved.note;
+      this.followUp = saved.followUp;
+      return;
+    }
+    const disposition = values['ringside.disposition'];
+    const note = values['ringside.note'];
+    if (typeof disposition === 'string' && this.dispositions.some((known) => known.code === disposition))
+      this.disposition = disposition;
+    if (typeof note === 'string') this.note = note;
+    this.followUp = values['ringside.follow_up'] === true;
+  }
+}
+
+export class WrapUpDesk {
+  /** Calls with the panel open, oldest first. */
+  shown = $state<string[]>([]);
+  /** The call the panel shows. */
+  current = $state<string | null>(null);
+  /** Every save still on its way to the PBX (oldest first). */
+  pending = $state.raw<PendingSave[]>([]);
+  /** Set when the panel should take the focus (opened by the agent, not by a call ending). */
+  focusRequested = $state<string | null>(null);
+  /** Said politely when a call's panel opens by itself. */
+  announcement = $state('');
+  #sessions = new SvelteMap<string, WrapUpSession>();
+
+  readonly session: WrapUpSession | undefined = $derived(
+    this.current ? this.#sessions.get(this.current) : undefined,
+  );
+
+  /** Follows ended calls and the outbox; returns the function that stops. */
+  start(): () => void {
+    const stops = [
+      subscribe('call:ended', ({ uniqueid, call }) => {
+        // Only a conversation needs wrapping up; a missed or unanswered call can be wrapped up from its review.
+        if (call.outcome !== 'answered') return;
+        this.show(uniqueid, { call });
+        const name = call.match?.name || call.remote.pbxName.trim() || call.remote.display;
+        this.announcement = `The call with ${name} ended. The wrap-up panel is open.`;
+      }),
+      subscribe('wrapup:changed', ({ uniqueid, pending, pendingCount }) => {
+        this.#sessions.get(uniqueid)?.onChanged(pending);
+        const others = this.pending.filter((entry) => entry.uniqueid !== uniqueid);
+        this.pending = pending ? [...others, pending].sort((a, b) => a.savedAt - b.savedAt) : others;
+        if (this.pending.length !== pendingCount) void this.loadPending();
+      }),
+    ];
+    void this.loadPending();
+    return () => stops.forEach((stop) => stop());
+  }
+
+  async loadPending(): Promise<void> {
+    try {
+      this.pending = await invoke('wrapup:pending');
+    } catch {
+      // The indicator shows what the events say; the next event or view tries again.
+    }
+  }
+
+  /**
+   * Opens the panel for a call (reading its wrap-up the first time). A call that ends while the agent is
+   * busy with another call's unsaved wrap-up waits behind it instead of replacing it.
+   */
+  show(uniqueid: string, options: { call?: HistoryItem | null; focus?: boolean } = {}): void {
+    let session = this.#sessions.get(uniqueid);
+    if (!session) {
+      session = new WrapUpSession(uniqueid, options.call ?? null);
+      this.#sessions.set(uniqueid, session);
+      void session.load();
+    }
+    if (!this.shown.includes(uniqueid)) this.shown = [...this.shown, uniqueid];
+    const busy = !options.focus && this.session?.dirty && this.current !== uniqueid;
+    if (!busy) this.current = uniqueid;
+    if (options.focus) this.focusRequested = uniqueid;
+  }
+
+  select(uniqueid: string): void {
+    if (this.shown.includes(uniqueid)) this.current = uniqueid;
+  }
+
+  /** Closes a call's panel; a draft with unsaved changes is kept for when it opens again. */
+  close(uniqueid: string): void {
+    this.shown = this.shown.filter((shown) => shown !== uniqueid);
+    if (!this.#sessions.get(uniqueid)?.dirty) this.#sessions.delete(uniqueid);
+    if (this.current === uniqueid) this.current = this.shown.at(-1) ?? null;
+  }
+
+  sessionOf(uniqueid: string): WrapUpSession | undefined {
+    return this.#sessions.get(uniqueid);
+  }
+
+  /** Drops a refused save straight from the pending list. */
+  async discard(uniqueid: string): Promise<string | null> {
+    const session = this.#sessions.get(uniqueid);
+    if (session) {
+      await session.discard();
+      return session.saveError;
+    }
+    try {
+      await invoke('wrapup:discard', { uniqueid });
+      this.pending = this.pending.filter((entry) => entry.uniqueid !== uniqueid);
+      return null;
+    } catch (error) {
+      return describeError(error);
+    }
+  }
+}
+
+const [getWrapUpDesk, setWrapUpDesk] = createContext<WrapUpDesk>();
+export { getWrapUpDesk, setWrapUpDesk };

@@ -1,0 +1,118 @@
+/**
+ * The metadata part of a wrap-up draft: the call's values as the PBX has them (`base`) and the agent's
+ * edits on top (`edits`: a text per changed or added key, null for "clear this key"). What `wrapup:save`
+ * gets is only the difference, as `POST /metadata` wants it.
+ */
+import type { WrapUpSaveArgs } from '../../../src-main/shared/contract';
+
+/** Key → JSON value, null to delete the key. */
+export type MetadataChanges = NonNullable<WrapUpSaveArgs['metadata']>;
+type MetadataValue = MetadataChanges[string];
+
+/** Keys Ringside writes itself (disposition, note, follow-up): edited through the form, not as metadata. */
+export const OWN_PREFIX = 'ringside.';
+const KEY_MAX = 64;
+
+export interface MetadataRow {
+  key: string;
+  /** The text in the input. */
+  text: string;
+  state: 'same' | 'changed' | 'added' | 'cleared';
+}
+
+/** A value as one line of text: strings as they are, anything else as JSON. */
+export function metadataText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export class MetadataDraft {
+  base = $state.raw<Record<string, unknown>>({});
+  edits = $state<Record<string, string | null>>({});
+
+  readonly rows: MetadataRow[] = $derived.by(() => {
+    const keys = [...Object.keys(this.base), ...Object.keys(this.edits).filter((key) => !(key in this.base))];
+    return keys.map((key) => {
+      const edit = this.edits[key];
+      const known = key in this.base;
+      if (edit === null) return { key, text: metadataText(this.base[key]), state: 'cleared' as const };
+      const text = edit ?? metadataText(this.base[key]);
+      if (!known) return { key, text, state: 'added' as const };
+      return {
+        key,
+        text,
+        state: text === metadataText(this.base[key]) ? ('same' as const) : ('changed' as const),
+      };
+    });
+  });
+
+  readonly changed: boolean = $derived(this.rows.some((row) => row.state !== 'same'));
+
+  /** The PBX's values, without Ringside's own keys. */
+  setBase(values: Record<string, unknown>): void {
+    this.base = Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith(OWN_PREFIX)));
+  }
+
+  setText(key: string, text: string): void {
+    this.edits[key] = text;
+  }
+
+  clear(key: string): void {
+    if (key in this.base) this.edits[key] = null;
+    else delete this.edits[key];
+  }
+
+  undo(key: string): void {
+    delete this.edits[key];
+  }
+
+  /** Adds a key; returns why it cannot be added, or null when it was. */
+  add(rawKey: string, text: string): string | null {
+    const key = rawKey.trim();
+    if (!key) return 'Give the new field a name.';
+    if (key.length > KEY_MAX) return `A field name has at most ${KEY_MAX} characters.`;
+    if (key.startsWith(OWN_PREFIX)) return `Names starting with “${OWN_PREFIX}” are Ringside’s own.`;
+    if (this.rows.some((row) => row.key === key && row.state !== 'cleared'))
+      return `The call already has a field “${key}”.`;
+    this.edits[key] = text;
+    return null;
+  }
+
+  /**
+   * The changes to send: a value sets the key, null deletes it. A key that held a number, list or object
+   * takes JSON back when the text is JSON; anything else is sent as the text.
+   */
+  changes(): MetadataChanges {
+    const changes: MetadataChanges = {};
+    for (const [key, edit] of Object.entries(this.edits)) {
+      const known = key in this.base;
+      if (edit === null) {
+        if (known) changes[key] = null;
+        continue;
+      }
+      if (known && edit === metadataText(this.base[key])) continue;
+      changes[key] = known && typeof this.base[key] !== 'string' ? parseJsonOr(edit) : edit;
+    }
+    return changes;
+  }
+
+  /** After a save: the sent changes are the new base; edits typed since stay edits. */
+  applySaved(sent: MetadataChanges, sentEdits: Record<string, string | null>): void {
+    const base = { ...this.base };
+    for (const [key, value] of Object.entries(sent)) {
+      if (value === null) delete base[key];
+      else base[key] = value;
+    }
+    this.base = base;
+    for (const [key, edit] of Object.entries(sentEdits)) {
+      if (this.edits[key] === edit) delete this.edits[key];
+    }
+  }
+}
+
+function parseJsonOr(text: string): MetadataValue {
+  try {
+    return JSON.parse(text) as MetadataValue;
+  } catch {
+    return text;
+  }
+}

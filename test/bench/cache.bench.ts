@@ -1,0 +1,254 @@
+/**
+ * Directory cache figures against a demo PBX with 100,000 persons in its own process (so this process's
+ * memory is the cache's and the client's alone): initial sync time and rate, the rate of a one-at-a-time
+ * sync measured in the same run, a sync with nothing changed, resident memory after sync, number lookup
+ * p50/p99 and search-per-keystroke p95 for 1–4 character prefixes.
+ *
+ * The demo PBX seeds a fixed organisation of a few dozen users and extensions; the bench adds 2,000 users
+ * with external numbers through the API (the API cannot create extensions).
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PbxClient } from '../../src-main/api';
+import type { DirectorySource, SyncPhase } from '../../src-main/cache';
+import { DirectoryCache, DirectorySync, openCache } from '../../src-main/cache';
+import { KIND_CODE } from '../../src-main/cache/kinds';
+import { silentLogger } from '../../src-main/shared/logger';
+import type { Report } from './run';
+import { startDemoPbxProcess } from './support/demoPbxChild';
+import { percentile } from './support/percentile';
+
+const PERSONS = 100_000;
+const EXTRA_USERS = 2_000;
+const ONE_AT_A_TIME_PERSONS = 2_000;
+const LOOKUPS = 20_000;
+const SEARCH_NAMES = 400;
+
+/** Milliseconds of each call of `fn` over `inputs`, sorted. */
+function timings<T>(inputs: T[], fn: (input: T) => unknown): number[] {
+  const result = inputs.map((input) => {
+    const start = performance.now();
+    fn(input);
+    return performance.now() - start;
+  });
+  return result.sort((a, b) => a - b);
+}
+
+/** A deterministic pseudo-random sequence, so runs compare. */
+function randomSequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The first `count` persons of `source`, and no users or companies: a persons-only sync of a subset. */
+function personsSubset(source: DirectorySource, count: number): DirectorySource {
+  return {
+    groups: (options) => source.groups(options),
+    roles: (options) => source.roles(options),
+    teams: (options) => source.teams(options),
+    queues: (options) => source.queues(options),
+    extensions: (filter, options) => source.extensions(filter, options),
+    users: { list: async () => [], get: (id, options) => source.users.get(id, options) },
+    companies: {
+      list: async () => ({ items: [], total: 0 }),
+      get: (id, options) => source.companies.get(id, options),
+    },
+    persons: {
+      list: async (page = {}, options) => {
+        const offset = page.offset ?? 0;
+        if (offset >= count) return { items: [], total: count };
+        const limit = Math.min(page.limit ?? 100, count - offset);
+        const result = await source.persons.list({ offset, limit }, options);
+        return { items: result.items, total: Math.min(result.total, count) };
+      },
+      get: (id, options) => source.persons.get(id, options),
+    },
+  };
+}
+
+/** Runs a sync and measures how long the persons phases (list and details) took. */
+async function timedSync(sync: DirectorySync) {
+  const phaseSpan = new Map<SyncPhase, { first: number; last: number }>();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const started = performance.now();
+  const report = await sync.run({
+    onProgress: ({ phase }) => {
+      const now = performance.now();
+      const span = phaseSpan.get(phase);
+      if (span) span.last = now;
+      else phaseSpan.set(phase, { first: now, last: now });
+    },
+  });
+  const totalMs = performance.now() - started;
+  loopDelay.disable();
+  const list = phaseSpan.get('persons:list');
+  const details = phaseSpan.get('persons:details');
+  const personsMs = list && details ? details.last - list.first : totalMs;
+  return { report, totalMs, personsMs, maxLoopDelayMs: loopDelay.max / 1e6 };
+}
+
+function openDirectory(dir: string, name: string) {
+  const database = openCache(join(dir, name), { logger: silentLogger });
+  return {
+    database,
+    directory: new DirectoryCache(database, { numbering: { defaultCountry: 'CZ' }, logger: silentLogger }),
+  };
+}
+
+export default async function cacheBench(report: Report): Promise<void> {
+  const pbx = await startDemoPbxProcess(PERSONS);
+  const dir = mkdtempSync(join(tmpdir(), 'ringside-cache-bench-'));
+  try {
+    const { ready } = pbx;
+    const client = new PbxClient({
+      baseUrl: ready.baseUrl,
+      clientId: ready.credentials.clientId,
+      clientSecret: ready.credentials.clientSecret,
+      fetch,
+      logger: silentLogger,
+      clock: { now: () => Date.now() },
+    });
+    await addUsers(client);
+    const clock = { now: () => Date.now() };
+
+    // One at a time, on a subset: the rate a naive sync reaches.
+    const subset = openDirectory(dir, 'one-at-a-time.sqlite');
+    const serial = await timedSync(
+      new DirectorySync(subset.directory, personsSubset(client, ONE_AT_A_TIME_PERSONS), {
+        logger: silentLogger,
+        clock,
+        concurrency: 1,
+        listConcurrency: 1,
+      }),
+    );
+    subset.database.close();
+    const serialRate = ONE_AT_A_TIME_PERSONS / (serial.personsMs / 1000);
+    report(
+      'cache_sync_one_at_a_time_persons_per_s',
+      serialRate,
+      'persons/s',
+      `(${ONE_AT_A_TIME_PERSONS} persons)`,
+    );
+
+    // The real thing: everything, at the default concurrency.
+    const { database, directory } = openDirectory(dir, 'directory.sqlite');
+    const sync = new DirectorySync(directory, client, { logger: silentLogger, clock });
+    const pbxBefore = await pbx.usage();
+    const cpuBefore = process.cpuUsage();
+    const initial = await timedSync(sync);
+    const cpu = process.cpuUsage(cpuBefore);
+    const pbxCpuMicros = (await pbx.usage()).cpuMicros - pbxBefore.cpuMicros;
+    const rate = PERSONS / (initial.personsMs / 1000);
+    report('cache_sync_initial_total', initial.totalMs / 1000, 's', '< 60 s');
+    report('cache_sync_initial_persons_per_s', rate, 'persons/s', '>= 1667 persons/s');
+    report('cache_sync_concurrency_speedup', rate / serialRate, 'x', '>= 5x');
+    // Where the time goes: CPU of this process (client + cache) and of the demo PBX, per person synced.
+    report('cache_sync_main_cpu_per_person', (cpu.user + cpu.system) / PERSONS, 'us');
+    report('cache_sync_pbx_cpu_per_person', pbxCpuMicros / PERSONS, 'us');
+    report(
+      'cache_sync_max_event_loop_delay',
+      initial.maxLoopDelayMs,
+      'ms',
+      'a call-monitor poll is never held up long',
+    );
+    report('cache_rss_after_sync', process.memoryUsage().rss / 1024 / 1024, 'MB', '< 250 MB');
+    report('cache_heap_used_after_sync', process.memoryUsage().heapUsed / 1024 / 1024, 'MB');
+    report('cache_file_size', statSync(join(dir, 'directory.sqlite')).size / 1024 / 1024, 'MB');
+
+    const unchanged = await timedSync(sync);
+    report(
+      'cache_sync_nothing_changed',
+      unchanged.totalMs / 1000,
+      's',
+      '< 5 s (includes the rolling refresh)',
+    );
+
+    const counts = directory.counts();
+    if (counts.persons !== PERSONS)
+      throw new Error(`the cache holds ${counts.persons} persons, not ${PERSONS}`);
+    measureLookups(report, database.db, directory);
+    measureSearch(report, database.db, directory);
+
+    database.close();
+    const openStarted = performance.now();
+    openCache(join(dir, 'directory.sqlite'), { logger: silentLogger }).close();
+    report('cache_open_with_quick_check', performance.now() - openStarted, 'ms');
+  } finally {
+    pbx.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function addUsers(client: PbxClient): Promise<void> {
+  const existing = new Set((await client.users.list()).map((user) => user.name));
+  const queue = Array.from({ length: EXTRA_USERS }, (_, index) => index);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+        const name = `Bench Agent ${index}`;
+        if (existing.has(name)) continue;
+        await client.users.create({
+          username: `bench.agent.${index}`,
+          group_id: 1,
+          firstname: 'Bench',
+          lastname: `Agent ${index}`,
+          number: `+420 799 ${String(100_000 + index).slice(0, 3)} ${String(index % 1000).padStart(3, '0')}`,
+        });
+      }
+    }),
+  );
+}
+
+type Sqlite = ReturnType<typeof openCache>['db'];
+
+function measureLookups(report: Report, db: Sqlite, directory: DirectoryCache): void {
+  const random = randomSequence(42);
+  const stored = db
+    .prepare(`SELECT raw FROM numbers WHERE kind = ${KIND_CODE.person} AND owner_id % 7 = 0`)
+    .pluck()
+    .all() as string[];
+  const inputs = Array.from({ length: LOOKUPS }, (_, index) =>
+    // Nine in ten calls are from known numbers (in whatever format the CRM holds them), one in ten unknown.
+    index % 10 === 9
+      ? `+420 602 ${String(Math.floor(random() * 1e6)).padStart(6, '0')}`
+      : stored[Math.floor(random() * stored.length)]!,
+  );
+  timings(inputs.slice(0, 1000), (raw) => directory.lookupNumber(raw)); // warm-up
+  const times = timings(inputs, (raw) => directory.lookupNumber(raw));
+  report('cache_lookup_p50', percentile(times, 50), 'ms');
+  report('cache_lookup_p99', percentile(times, 99), 'ms', '< 1 ms');
+}
+
+function measureSearch(report: Report, db: Sqlite, directory: DirectoryCache): void {
+  const random = randomSequence(7);
+  const names = db.prepare('SELECT firstname, lastname FROM persons WHERE id % 97 = 0').all() as {
+    firstname: string;
+    lastname: string;
+  }[];
+  const numbers = db
+    .prepare(`SELECT raw FROM numbers WHERE kind = ${KIND_CODE.person} AND owner_id % 211 = 0`)
+    .pluck()
+    .all() as string[];
+  // What an agent types, keystroke by keystroke: the first 1–4 characters of a first or last name, as typed
+  // (with or without diacritics), and the first 1–4 digits of a national number.
+  const queries: string[] = [];
+  for (let index = 0; index < SEARCH_NAMES; index++) {
+    const person = names[Math.floor(random() * names.length)]!;
+    const word = random() < 0.5 ? person.firstname : person.lastname;
+    const typed = random() < 0.5 ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
+    for (let length = 1; length <= 4; length++) queries.push(typed.slice(0, length).toLowerCase());
+    const number = numbers[Math.floor(random() * numbers.length)]!.replace(/\D/g, '').slice(-9);
+    for (let length = 1; length <= 4; length++) queries.push(number.slice(0, length));
+  }
+  timings(queries.slice(0, 200), (query) => directory.searchDirectory(query)); // warm-up
+  const times = timings(queries, (query) => directory.searchDirectory(query));
+  report('cache_search_keystroke_p50', percentile(times, 50), 'ms');
+  report('cache_search_keystroke_p95', percentile(times, 95), 'ms', '< 10 ms (1–4 character prefixes)');
+  report('cache_search_keystroke_max', times.at(-1)!, 'ms');
+}

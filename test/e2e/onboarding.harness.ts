@@ -1,0 +1,88 @@
+/**
+ * The harness for the onboarding and secrets specs: the real AppCore with a settings file and a log file
+ * in a temporary user data directory, the embedded demo PBX as in `npm start`, and a second demo PBX that
+ * plays the customer's own PBX. The secret store is the session-only one (no keychain in the harness).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import electronLog from 'electron-log/node';
+import { AppCore } from '../../src-main/app/AppCore';
+import { MemorySecretStore } from '../../src-main/app/secrets';
+import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
+import { createLogger, LOG_FILE_NAME } from '../../src-main/shell/logging';
+import { fileSettingsStore } from '../unit/app/helpers';
+import { resolveAppCoreDeps, test as harness } from './fixtures';
+
+export { expect } from './fixtures';
+
+/** Saves `pbx` as the configured PBX with `secret`, as the Settings form would. */
+export async function configurePbx(core: AppCore, pbx: DemoPbx, secret: string): Promise<void> {
+  const { settings } = await core['settings:get']();
+  const result = await core['settings:save']({
+    settings: { ...settings, mode: 'configured', baseUrl: pbx.baseUrl, clientId: pbx.credentials.clientId },
+    secret,
+  });
+  if (!result.saved) throw new Error(`settings not saved: ${JSON.stringify(result.errors)}`);
+}
+
+export interface UserData {
+  directory: string;
+  /** Every file under the directory (settings, logs), with its text. */
+  files(): { path: string; text: string }[];
+  logText(): string;
+}
+
+const quietPbx = () => startDemoPbx({ persons: 30, ringEverySeconds: 0 });
+let logId = 0;
+
+export const test = harness.extend<{ userData: UserData; customerPbx: DemoPbx; secrets: MemorySecretStore }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured first argument.
+  userData: async ({}, use) => {
+    const directory = mkdtempSync(join(tmpdir(), 'ringside-userdata-'));
+    const files = () =>
+      readdirSync(directory, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => {
+          const path = join(entry.parentPath, entry.name);
+          return { path, text: readFileSync(path, 'utf8') };
+        });
+    await use({
+      directory,
+      files,
+      logText: () => readFileSync(join(directory, 'logs', LOG_FILE_NAME), 'utf8'),
+    });
+    rmSync(directory, { recursive: true, force: true });
+  },
+  // eslint-disable-next-line no-empty-pattern -- as above
+  customerPbx: async ({}, use) => {
+    const pbx = await quietPbx();
+    await use(pbx);
+    await pbx.close();
+  },
+  // eslint-disable-next-line no-empty-pattern -- as above
+  secrets: async ({}, use) => use(new MemorySecretStore()),
+  appCore: async ({ appCoreDeps, userData, secrets }, use) => {
+    const log = electronLog.create({ logId: `e2e-${process.pid}-${++logId}` });
+    const logger = createLogger(log, {
+      directory: join(userData.directory, 'logs'),
+      fileLevel: 'debug',
+      consoleLevel: false,
+    });
+    const core = new AppCore(
+      resolveAppCoreDeps({
+        logger,
+        settingsStore: fileSettingsStore(userData.directory),
+        secretStore: secrets,
+        demoPbx: { start: quietPbx },
+        osRegion: 'CZ',
+        ...appCoreDeps,
+        // The mode follows the settings and the PBX in use, as in the app.
+        mode: undefined,
+      }),
+    );
+    await core.start();
+    await use(core);
+    await core.dispose();
+  },
+});

@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { CacheFullError, CacheOpenError, openCache } from '../../../src-main/cache';
+import { APPLICATION_ID, MIGRATIONS } from '../../../src-main/cache/schema';
+import { openTestCache, spyLogger, tempDir, testDirectory } from './fixtures';
+import { person, phone } from './memory-source';
+
+describe('openCache', () => {
+  it('opens in WAL mode with synchronous=NORMAL and the schema migrated', () => {
+    const { db } = openTestCache();
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('keeps the data across reopening, without migrating again', () => {
+    const path = join(tempDir(), 'directory.sqlite');
+    const first = openCache(path, { logger: spyLogger() });
+    testDirectory(first).upsertPerson(person(7, { firstname: 'Jana', lastname: 'Nováková' }));
+    first.close();
+
+    const logger = spyLogger();
+    const second = openTestCache(path, logger);
+    expect(testDirectory(second).personCard(7)?.name).toBe('Jana Nováková');
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('moves a file that is not a database aside, starts empty and logs one line', () => {
+    const dir = tempDir();
+    const path = join(dir, 'directory.sqlite');
+    const garbage = 'this is not an SQLite file\n'.repeat(500);
+    writeFileSync(path, garbage);
+    const logger = spyLogger();
+
+    const database = openTestCache(path, logger);
+
+    expect(testDirectory(database).counts().persons).toBe(0);
+    const aside = readdirSync(dir).filter((name) => name.startsWith('directory.sqlite.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe(garbage);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/SQLITE_NOTADB.*moved it to .*corrupt-/);
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('moves a cache with damaged pages aside and rebuilds it', () => {
+    const dir = tempDir();
+    const path = join(dir, 'directory.sqlite');
+    const original = openCache(path, { logger: spyLogger() });
+    const directory = testDirectory(original);
+    directory.write(() => {
+      for (let id = 1; id <= 300; id++) {
+        directory.upsertPerson(person(id, { contacts: [phone(`+420 777 ${String(100000 + id)}`)] }));
+      }
+    });
+    original.close();
+    const bytes = readFileSync(path);
+    bytes.fill(0x5a, 4096 * 2, 4096 * 8);
+    writeFileSync(path, bytes);
+    const logger = spyLogger();
+
+    const rebuilt = openTestCache(path, logger);
+
+    expect(testDirectory(rebuilt).counts().persons).toBe(0);
+    expect(readdirSync(dir).some((name) => name.includes('.corrupt-'))).toBe(true);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves a database of another application aside instead of writing into it', () => {
+    const dir = tempDir();
+    const path = join(dir, 'directory.sqlite');
+    const foreign = new Database(path);
+    foreign.exec(
+      'CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5)',
+    );
+    foreign.close();
+    const logger = spyLogger();
+
+    openTestCache(path, logger);
+
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/another application/);
+    const aside = readdirSync(dir).find((name) => name.includes('.corrupt-') && !name.endsWith('-wal'))!;
+    const kept = new Database(join(dir, aside), { readonly: true });
+    expect(kept.prepare('SELECT total FROM invoices').pluck().get()).toBe(9.5);
+    kept.close();
+  });
+
+  it('moves aside a cache written by a newer Ringside', () => {
+    const path = join(tempDir(), 'directory.sqlite');
+    openCache(path, { logger: spyLogger() }).close();
+    const newer = new Database(path);
+    newer.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    newer.close();
+    const logger = spyLogger();
+
+    const database = openTestCache(path, logger);
+
+    expect(logger.warn.mock.calls[0]![0]).toMatch(/newer Ringside/);
+    expect(database.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it('reports a full disk as CacheFullError and deletes nothing', () => {
+    const path = join(tempDir(), 'directory.sqlite');
+    const database = openTestCache(path);
+    const directory = testDirectory(database);
+    directory.upsertPerson(person(1, { firstname: 'Kept' }));
+    // A page limit at the current size makes SQLite answer SQLITE_FULL, as a full disk does.
+    const pages = Number(database.db.pragma('page_count', { simple: true }));
+    database.db.pragma(`max_page_count = ${pages}`);
+
+    const big = (id: number) =>
+      person(id, { note: 'x'.repeat(20_000), contacts: [phone('+420 777 123 456')] });
+    expect(() => {
+      for (let id = 2; id < 50; id++) directory.upsertPerson(big(id));
+    }).toThrow(CacheFullError);
+    expect(directory.personCard(1)?.firstname).toBe('Kept');
+    expect(database.db.pragma('quick_check', { simple: true })).toBe('ok');
+  });
+
+  it('reports a path it cannot open with a clear error instead of moving anything', () => {
+    const dir = tempDir();
+    const path = join(dir, 'a-directory');
+    mkdirSync(path);
+    expect(() => openCache(path, { logger: spyLogger() })).toThrow(CacheOpenError);
+    expect(readdirSync(dir)).toEqual(['a-directory']);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The calls layer end to end through the real AppCore: real HTTP to a demo PBX (manual clock, so calls move
+ * only when this test moves them), a real SQLite cache filled by the real sync, real timers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppCore } from '../../../src-main/app/AppCore';
+import { DirectoryCache, DirectorySync, openCache, type CacheDatabase } from '../../../src-main/cache';
+import type { ActiveCall } from '../../../src-main/api/schemas';
+import { CALL_STATE_CODES } from '../../../src-main/api/schemas';
+import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
+import type { CallView, EventChannel, Events } from '../../../src-main/shared/contract';
+import { systemClock } from '../../../src-main/shared/clock';
+import { normalizeNumber } from '../../../src-main/shared/numbers';
+import { FAST_HEALTH, outage } from '../app/pbx';
+import { TestClient } from '../../conformance/helpers';
+import { spyLogger } from './fixtures';
+
+let pbx: DemoPbx;
+let sim: TestClient;
+let core: AppCore;
+let database: CacheDatabase;
+let cacheDir: string;
+const received: { channel: EventChannel; payload: unknown }[] = [];
+
+function eventsOf<E extends EventChannel>(channel: E): Events[E][] {
+  return received.filter((event) => event.channel === channel).map((event) => event.payload as Events[E]);
+}
+
+const wait = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+/** The first event of `channel` that satisfies `test`, once it has arrived. */
+function waitForEvent<E extends EventChannel>(channel: E, test: (payload: Events[E]) => boolean) {
+  return wait(() => {
+    const found = eventsOf(channel).find(test);
+    if (found === undefined) throw new Error(`no matching ${channel} yet`);
+    return found;
+  });
+}
+
+/** The agent's calls as the demo PBX reports them right now. */
+async function pbxCalls(): Promise<ActiveCall[]> {
+  const response = await sim.get('/call', { query: { ...pbx.agent.phone } });
+  return response.body.data as ActiveCall[];
+}
+
+async function pbxState(uniqueid: string): Promise<number | undefined> {
+  return (await pbxCalls()).find((call) => call.uniqueid === uniqueid)?.state;
+}
+
+/** Waits until the app's own view shows `state` for the call (or the call gone, for `undefined`). */
+function viewOf(uniqueid: string): CallView | undefined {
+  return eventsOf('calls:changed')
+    .at(-1)
+    ?.find((call) => call.uniqueid === uniqueid);
+}
+
+async function inboundFrom(number: string): Promise<string> {
+  const response = await sim.post('/_sim/calls/inbound', { to: pbx.agent.phone, from: number });
+  expect(response.body.success).toBe(true);
+  return response.body.data.uniqueid as string;
+}
+
+/** A person of the demo directory with a Czech number the cache can index. */
+async function personWithNumber(): Promise<{ id: number; name: string; number: string }> {
+  const client = core.pbx.client!;
+  for (let id = 1; id <= 50; id++) {
+    const person = await client.persons.get(id);
+    const number = person.contacts.find(
+      (contact) => contact.type === 1 && normalizeNumber(contact.contact, 'CZ')?.e164,
+    );
+    if (number) return { id, name: `${person.firstname} ${person.lastname}`.trim(), number: number.contact };
+  }
+  throw new Error('the demo directory has no person with a phone number');
+}
+
+beforeAll(async () => {
+  pbx = await startDemoPbx({
+    persons: 50,
+    ringEverySeconds: 0,
+    clock: { mode: 'manual', startMs: Date.UTC(2026, 2, 10, 9, 30) },
+  });
+  sim = new TestClient(pbx);
+  cacheDir = mkdtempSync(join(tmpdir(), 'ringside-calls-'));
+  const logger = spyLogger();
+  database = openCache(join(cacheDir, 'directory.sqlite'), { logger });
+  const cache = new DirectoryCache(database, { numbering: { defaultCountry: 'CZ' }, logger });
+  core = new AppCore({
+    clock: systemClock,
+    logger,
+    build: {
+      name: 'Ringside',
+      version: 'test',
+      platform: 'linux',
+      versions: { node: process.versions.node },
+    },
+    demoPbx: { start: async () => pbx },
+    osRegion: 'CZ',
+    directory: () => cache,
+    health: FAST_HEALTH,
+  });
+  core.subscribe((channel, payload) => received.push({ channel, payload }));
+  await core.start();
+  const { settings } = await core['settings:get']();
+  expect(await core['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } })).toMatchObject({
+    saved: true,
+  });
+  await new DirectorySync(cache, core.pbx.client!, { logger, clock: systemClock }).run();
+});
+
+afterAll(async () => {
+  await core?.dispose();
+  await pbx?.close();
+  database?.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
+
+describe('calls against the demo PBX', () => {
+  it('pops the right person for an inbound call, then refreshes them from the PBX', async () => {
+    const known = await personWithNumber();
+    await core.pbx.client!.persons.update(known.id, { lastname: 'Refreshed' }); // the cache still has the old name
+    const uniqueid = await inboundFrom(known.number);
+
+    const shown = await waitForEvent('screenpop:show', (pop) => pop.uniqueid === uniqueid);
+    expect(shown.person).toMatchObject({ id: known.id, name: known.name });
+    expect(shown.refreshed).toBe(false);
+    const updated = await waitForEvent('screenpop:updated', (pop) => pop.uniqueid === uniqueid);
+    expect(updated).toMatchObject({
+      refreshed: true,
+      person: { id: known.id, name: expect.stringContaining('Refreshed') },
+    });
+    await wait(() =>
+      expect(viewOf(uniqueid)).toMatchObject({
+        direction: 'inbound',
+        state: 'ringing',
+        actions: ['answer', 'hangup'],
+        remote: { match: { kind: 'person', id: known.id } },
+      }),
+    );
+  });
+
+  it('answers, holds, resumes and hangs up, each visible in the PBX’s GET /call', async () => {
+    const [ringing] = await pbxCalls();
+    const uniqueid = ringing!.uniqueid;
+    const steps = [
+      ['answer', CALL_STATE_CODES.connected, 'connected'],
+      ['hold', CALL_STATE_CODES.held, 'held'],
+      ['resume', CALL_STATE_CODES.connected, 'connected'],
+    ] as const;
+    for (const [action, code, state] of steps) {
+      await expect(core['calls:control']({ uniqueid, action })).resolves.toMatchObject({
+        message: expect.any(String),
+      });
+      expect(await pbxState(uniqueid)).toBe(code);
+      await wait(() => expect(viewOf(uniqueid)).toMatchObject({ state, pending: null }));
+    }
+    await core['calls:control']({ uniqueid, action: 'hangup' });
+    expect(await pbxState(uniqueid)).toBeUndefined();
+    await wait(() => expect(viewOf(uniqueid)).toBeUndefined());
+  });
+
+  it('dials through the one dial path: the number goes to the PBX normalised and shows as outbound', async () => {
+    const result = await core['calls:dial']({ number: '602 111 222', source: 'dialpad' });
+    expect(result.dialled).toBe('+420602111222');
+    const [placed] = await pbxCalls();
+    expect(placed).toMatchObject({ called_number: '+420602111222' });
+    await wait(() =>
+      expect(viewOf(placed!.uniqueid)).toMatchObject({ direction: 'outbound', state: 'ringing' }),
+    );
+    expect((await core['dial:recent']())[0]).toMatchObject({ dial: '+420602111222', source: 'dialpad' });
+    await core['calls:control']({ uniqueid: placed!.uniqueid, action: 'hangup' });
+    expect(await pbxCalls()).toEqual([]);
+  });
+
+  it('shows a PBX outage as offline and recovers by itself', async () => {
+    await outage(pbx, 3600);
+    const offline = await wait(() => {
+      const state = eventsOf('connection:state').at(-1);
+      if (state?.status !== 'offline') throw new Error(`still ${state?.status}`);
+      return state;
+    });
+    expect(offline.message).toMatch(/PBX/);
+    await outage(pbx, 0);
+    await wait(() => expect(eventsOf('connection:state').at(-1)?.status).toBe('connected'));
+    const uniqueid = await inboundFrom('+420 602 333 444');
+    await waitForEvent('screenpop:show', (pop) => pop.uniqueid === uniqueid);
+    await sim.post(`/_sim/calls/${uniqueid}/hangup`);
+  });
+});
