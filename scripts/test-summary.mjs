@@ -13,7 +13,12 @@ function read(path) {
 const rows = [];
 const vitest = read('reports/vitest.json');
 if (vitest) {
-  rows.push(['vitest', vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests]);
+  rows.push([
+    'vitest',
+    vitest.numPassedTests,
+    vitest.numFailedTests,
+    vitest.numPendingTests + vitest.numTodoTests,
+  ]);
 }
 const playwright = read('reports/playwright.json');
 if (playwright) {
