@@ -10,9 +10,8 @@ import log from 'electron-log/main';
 import Store from 'electron-store';
 import { AppCore } from './app/AppCore';
 import type { SettingsStore } from './app/settings';
-import { openCache, type CacheDatabase } from './cache';
+import { openCache } from './cache';
 import { JsonFileRecentNumbersStore } from './calls';
-import { startDemoPbx } from './demo-pbx';
 import { systemClock } from './shared/clock';
 import type { Logger } from './shared/logger';
 import { installCallSurfaces } from './shell/callSurfaces';
@@ -45,6 +44,9 @@ const trayIconPath = fileURLToPath(new URL('../../resources/tray.png', import.me
 /** `tel:`/`callto:` links from argv and macOS `open-url`; they wait here until the core is ready. */
 const links = new LinkInbox();
 
+/** How long quitting waits for the core's cleanup before it goes anyway. */
+const QUIT_CLEANUP_LIMIT_MS = 3000;
+
 let mainWindow: BrowserWindow | undefined;
 /** Hides the main window to the tray on close (set once the core and settings exist). */
 let residence: TrayResidence | undefined;
@@ -59,34 +61,17 @@ function startLogging(): Logger {
   return logger;
 }
 
-/**
- * The call history's database, beside the directory caches (one per PBX, opened by AppCore through
- * `openCacheFile`). If it cannot be opened (a full disk), the history lives in memory for this session.
- */
-function openHistoryDatabase(openCacheFile: (fileName: string) => CacheDatabase, logger: Logger) {
-  try {
-    return openCacheFile('history.sqlite');
-  } catch (error) {
-    logger.error('the call history database could not be opened; the history is kept in memory', error);
-    return undefined;
-  }
-}
-
 /** Call when the app is ready (safeStorage and the session need it). */
-async function buildCore(
-  logger: Logger,
-): Promise<{ core: AppCore; historyDatabase?: CacheDatabase; settingsStore: SettingsStore }> {
+async function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
   const settingsStore = openSettingsStore({ directory: app.getPath('userData'), logger });
   // The demo PBX logs every request; that belongs in the debug log, not the info log.
   const demoLogger: Logger = { ...logger, info: logger.debug };
   const openCacheFile = (fileName: string) => openCache(join(app.getPath('userData'), fileName), { logger });
-  const historyDatabase = openHistoryDatabase(openCacheFile, logger);
   const core = new AppCore({
     clock: systemClock,
     logger,
     settingsStore,
     openCacheFile,
-    cacheDatabase: historyDatabase,
     secretStore: await chooseSecretStore({
       loadKeytar,
       store: settingsStore,
@@ -94,7 +79,8 @@ async function buildCore(
       logger,
     }),
     transport: createElectronTransport(session.defaultSession, (url, init) => net.fetch(url, init), logger),
-    demoPbx: { start: () => startDemoPbx({ logger: demoLogger }) },
+    // Loaded only in demo mode: the simulator brings Fastify and faker, which a real PBX's agent never needs.
+    demoPbx: { start: async () => (await import('./demo-pbx')).startDemoPbx({ logger: demoLogger }) },
     osRegion: app.getLocaleCountryCode(),
     recentNumbers: new JsonFileRecentNumbersStore(
       join(app.getPath('userData'), 'recent-numbers.json'),
@@ -117,7 +103,7 @@ async function buildCore(
       },
     },
   });
-  return { core, historyDatabase, settingsStore };
+  return { core, settingsStore };
 }
 
 function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
@@ -138,7 +124,7 @@ function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
 
 async function start(logger: Logger): Promise<void> {
   await app.whenReady();
-  const { core, historyDatabase, settingsStore } = await buildCore(logger);
+  const { core, settingsStore } = await buildCore(logger);
   const getMainWindow = () => mainWindow;
   const confirmation = new DialConfirmation({
     preloadPath,
@@ -194,10 +180,19 @@ async function start(logger: Logger): Promise<void> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => {
+  // Quitting waits (briefly) for the core to close the SQLite files, stop the outbox and the demo PBX, so a
+  // pending wrap-up and the WAL are on disk before the process ends.
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
+    disposed = true;
     callSurfaces.uninstall();
     unbindIpc();
-    void core.dispose().finally(() => historyDatabase?.close());
+    const deadline = new Promise((resolve) => setTimeout(resolve, QUIT_CLEANUP_LIMIT_MS));
+    Promise.race([core.dispose(), deadline])
+      .catch((error: unknown) => logger.error('cleanup before quitting failed', error))
+      .finally(() => app.quit());
   });
 }
 

@@ -1,6 +1,5 @@
 import type { PbxClientConfig } from '../api';
-import { openCache, type CacheDatabase } from '../cache';
-import { HistoryService, type HistoryServiceDeps } from '../calls/historyService';
+import type { HistoryService, HistoryServiceDeps } from '../calls/historyService';
 import type {
   AgentCheckResult,
   AppInfo,
@@ -66,6 +65,7 @@ import { ConnectionManager, NotConnected, type HealthPolicy } from './connection
 import { checkAgentUsername } from './connectionAgentCheck';
 import { DirectoryCaches, type CacheFileOpener } from './directoryCaches';
 import { DirectoryService } from './directoryService';
+import { HistoryPerPbx } from './historyPerPbx';
 import { ConnectionModeController, type ActiveAgent, type DemoPbxLauncher } from './connectionMode';
 import { ConnectionProbe, listPhones } from './connectionProbe';
 import { nodeTransport, type PbxTransport } from './connectionTransport';
@@ -105,16 +105,12 @@ export interface AppCoreDeps {
   directory?: () => CallerDirectory | undefined;
   /** Where recently dialled numbers persist (a JSON file in the app); in memory when absent. */
   recentNumbers?: RecentNumbersStore;
-  /**
-   * The cache database (the directory's file): the call history, reviews and wrap-ups with their outbox
-   * live there. Absent: an in-memory database, so nothing survives a restart.
-   */
-  cacheDatabase?: CacheDatabase;
   /** Tests shorten the review fetcher's and the outbox's schedules. */
   historyPolicies?: Pick<HistoryServiceDeps, 'reviewPolicy' | 'outboxPolicy'>;
   /**
    * Opens a directory cache file by name (one per PBX, see directoryCaches.ts; the app puts them in the
-   * user data directory). Absent: no directory cache and no sync, unless `directory` brings one.
+   * user data directory). The PBX's call history, reviews and wrap-up outbox live in the same file.
+   * Absent: no directory cache and no sync, unless `directory` brings one; the history is in memory.
    */
   openCacheFile?: CacheFileOpener;
   /** The directory sync's schedule and page sizes; tests shorten them (default: every 15 minutes). */
@@ -126,7 +122,7 @@ export interface AppCoreDeps {
  * Electron; the shell binds it to IPC and the e2e harness binds it to a Playwright page.
  */
 export class AppCore implements CommandHandlers {
-  private readonly events = new EventHub();
+  private readonly events: EventHub;
   private connection: ConnectionState;
   /** The user's settings; services that follow a setting subscribe here. */
   readonly settings: SettingsRepository;
@@ -137,18 +133,17 @@ export class AppCore implements CommandHandlers {
   private readonly settingsService: SettingsService;
   /** Monitor, call control, screen-pop, dial path; the shell calls `calls.requestDial` and `calls.pollNow`. */
   readonly calls: CallsService;
-  /** Call history, reviews, wrap-ups and search (docs/history-and-review.md). */
-  readonly history: HistoryService;
+  /** The call history of each PBX, in that PBX's cache file. */
+  private readonly histories: HistoryPerPbx;
   /** The directory cache of the active PBX (`caches.current`), one file per PBX. */
   readonly caches: DirectoryCaches;
   /** When the directory sync runs; `await directorySync.idle()` waits for a running one. */
   readonly directorySync: SyncScheduler;
   private readonly directoryService: DirectoryService;
-  /** Set when AppCore opened the in-memory database itself (and so closes it). */
-  private readonly ownDatabase: CacheDatabase | undefined;
 
   constructor(private readonly deps: AppCoreDeps) {
     const { clock, logger } = deps;
+    this.events = new EventHub(logger);
     const secrets = deps.secretStore ?? new MemorySecretStore();
     const transport = deps.transport ?? nodeTransport;
     this.settings = new SettingsRepository({
@@ -211,9 +206,8 @@ export class AppCore implements CommandHandlers {
       onCacheChanged: () => this.directorySync.cacheChanged(),
       logger,
     });
-    this.ownDatabase = deps.cacheDatabase ? undefined : openCache(':memory:', { logger, clock });
-    this.history = new HistoryService({
-      database: deps.cacheDatabase ?? this.ownDatabase!,
+    this.histories = new HistoryPerPbx({
+      caches: this.caches,
       client: () => this.pbx.client,
       agent: () => this.modes.agent?.username || undefined,
       online: () => this.connection.status === 'connected',
@@ -242,7 +236,7 @@ export class AppCore implements CommandHandlers {
       logger,
     });
     this.pbx.onClientChange(() => {
-      // The new PBX's own cache; the sync of the old one stops.
+      // The new PBX's own cache (and history); the sync of the old one stops.
       this.caches.select(this.pbx.profile);
       this.directorySync.reset();
       this.calls.reconfigure();
@@ -253,6 +247,11 @@ export class AppCore implements CommandHandlers {
       // A new default country reads numbers differently: the next sync re-indexes them, and runs now.
       if (this.caches.renumber()) this.directorySync.reset();
     });
+  }
+
+  /** Call history, reviews, wrap-ups and search of the active PBX (docs/history-and-review.md). */
+  get history(): HistoryService {
+    return this.histories.current;
   }
 
   /** Connects to the PBX the settings name (starting the demo PBX when they name it). */
@@ -351,8 +350,12 @@ export class AppCore implements CommandHandlers {
     const recovered = state.status === 'connected' && this.connection.status !== 'connected';
     this.connection = state;
     this.events.emit('connection:state', state);
-    // Saves and review fetches waiting for the PBX go out now rather than at their next backoff.
-    if (recovered) this.history.resume();
+    // Saves and review fetches waiting for the PBX go out now rather than at their next backoff, and the
+    // monitor polls at once: it may still be sleeping off its 30 s backoff while the status says connected.
+    if (recovered) {
+      this.history.resume();
+      this.calls.pollNow();
+    }
     this.directorySync?.connectionChanged(state.status);
   }
 
@@ -431,12 +434,11 @@ export class AppCore implements CommandHandlers {
 
   async dispose(): Promise<void> {
     this.directorySync.dispose();
-    this.history.dispose();
+    this.histories.dispose();
     this.calls.dispose();
     await this.modes.dispose();
     // The cancelled sync ends at its next await; its cache closes after that.
     await this.directorySync.idle();
     this.caches.close();
-    this.ownDatabase?.close();
   }
 }

@@ -408,6 +408,8 @@ export interface HistoryChanged {
   /** Calls added or changed; re-read the page they are on. */
   uniqueids: string[];
   missedUnseen: number;
+  /** The whole history was replaced (another PBX was chosen): drop everything shown and load afresh. */
+  reset?: boolean;
 }
 
 export interface WrapUpChanged {

@@ -103,8 +103,13 @@ function seed(core: AppCore, database: CacheDatabase): void {
 export default async function (report: Report): Promise<void> {
   if (!existsSync('out/renderer/index.html')) await build({ logLevel: 'warn' });
   const directory = mkdtempSync(join(tmpdir(), 'ringside-history-render-'));
-  const database = openCache(join(directory, 'cache.sqlite'), { logger: silentLogger });
-  const core = new AppCore(resolveAppCoreDeps({ cacheDatabase: database }));
+  const core = new AppCore(
+    resolveAppCoreDeps({
+      openCacheFile: (fileName) => openCache(join(directory, fileName), { logger: silentLogger }),
+    }),
+  );
+  // No PBX runs here: the demo PBX's cache file is chosen by hand, so the history is in a real file.
+  const { database } = core.caches.select({ kind: 'demo', baseUrl: 'http://127.0.0.1' })!;
   const server = await startRendererServer();
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
@@ -156,7 +161,6 @@ export default async function (report: Report): Promise<void> {
     await browser.close();
     await server.close();
     await core.dispose();
-    database.close();
     rmSync(directory, { recursive: true, force: true });
   }
 }

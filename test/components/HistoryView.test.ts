@@ -14,7 +14,7 @@ import { MissedCallsBadge } from '../../src-renderer/lib/state/history.svelte';
 import { installFakeRingside, ok } from './fakeRingside';
 import HistoryHost from './HistoryHost.svelte';
 import HistoryRowsHost from './HistoryRowsHost.svelte';
-import { historyItem, historyItems, janaCall, review } from './historyFixtures';
+import { historyItem, historyItems, janaCall, pendingSave, review } from './historyFixtures';
 
 const ROW = 56;
 
@@ -255,5 +255,23 @@ describe('the missed-calls badge', () => {
     fake.emit('history:changed', { uniqueids: [], missedUnseen: 0 });
     await waitFor(() => expect(link).toHaveAccessibleName('History'));
     stop();
+  });
+});
+
+describe('switching PBX', () => {
+  it("forgets the old PBX's pending wrap-up saves when the history is reset", async () => {
+    window.location.hash = '#/history';
+    let pending = [pendingSave()];
+    const fake = installFakeRingside({
+      'history:list': () => ok(page([janaCall])),
+      'wrapup:pending': () => ok(pending),
+    });
+    render(HistoryHost);
+    expect(await screen.findByText(/1 save waiting for the PBX/)).toBeInTheDocument();
+
+    pending = [];
+    fake.emit('history:changed', { uniqueids: [], missedUnseen: 0, reset: true });
+
+    await waitFor(() => expect(screen.queryByText(/waiting for the PBX/)).toBeNull());
   });
 });

@@ -50,9 +50,11 @@ export class HistoryListState {
 
   /** Loads the first page (or refreshes what is loaded) and follows changes; returns the function that stops. */
   start(): () => void {
-    const unsubscribe = subscribe('history:changed', ({ missedUnseen }) => {
+    const unsubscribe = subscribe('history:changed', ({ missedUnseen, reset }) => {
       this.missedUnseen = missedUnseen;
-      this.#scheduleRefresh();
+      // Another PBX's history: a refresh would keep the old PBX's older pages below the new top.
+      if (reset) void this.reload();
+      else this.#scheduleRefresh();
     });
     void (this.loaded ? this.refresh() : this.reload());
     return () => {

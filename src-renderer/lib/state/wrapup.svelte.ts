@@ -191,6 +191,12 @@ export class WrapUpDesk {
         if (this.pending.length !== pendingCount) void this.loadPending();
       }),
     ];
+    // Another PBX's outbox after a switch: the pending list is re-read rather than patched.
+    stops.push(
+      subscribe('history:changed', ({ reset }) => {
+        if (reset) void this.loadPending();
+      }),
+    );
     void this.loadPending();
     return () => stops.forEach((stop) => stop());
   }

@@ -1,13 +1,14 @@
 /**
  * History, review, wrap-up and search end to end through the real AppCore: real HTTP to a demo PBX with a
- * manual clock (calls and transcriptions move only when this test moves them), a real SQLite cache file.
+ * manual clock (calls and transcriptions move only when this test moves them), the demo PBX's real SQLite
+ * cache file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppCore } from '../../../src-main/app/AppCore';
-import { openCache, type CacheDatabase } from '../../../src-main/cache';
+import { openCache } from '../../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { CallReview, EventChannel, Events, IpcError } from '../../../src-main/shared/contract';
 import { systemClock } from '../../../src-main/shared/clock';
@@ -23,8 +24,6 @@ const AGENT_ROLE_ID = 2;
 let pbx: DemoPbx;
 let sim: TestClient;
 let cacheDir: string;
-let cachePath: string;
-let database: CacheDatabase;
 let core: AppCore;
 let received: { channel: EventChannel; payload: unknown }[] = [];
 
@@ -44,7 +43,6 @@ function waitForEvent<E extends EventChannel>(channel: E, test: (payload: Events
 
 async function startCore(): Promise<AppCore> {
   const logger = spyLogger();
-  database = openCache(cachePath, { logger });
   const started = new AppCore({
     clock: systemClock,
     logger,
@@ -59,7 +57,7 @@ async function startCore(): Promise<AppCore> {
     osRegion: 'CZ',
     health: FAST_HEALTH,
     pbxClientOptions: NO_RETRIES,
-    cacheDatabase: database,
+    openCacheFile: (fileName) => openCache(join(cacheDir, fileName), { logger }),
     historyPolicies: {
       reviewPolicy: { firstDelayMs: 40, maxDelayMs: 120, jitter: 0 },
       outboxPolicy: { firstDelayMs: 40, maxDelayMs: 150, jitter: 0 },
@@ -71,11 +69,6 @@ async function startCore(): Promise<AppCore> {
   const { settings } = await started['settings:get']();
   await started['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } });
   return started;
-}
-
-async function stopCore(): Promise<void> {
-  await core.dispose();
-  database.close();
 }
 
 async function inboundFrom(number: string, queueId?: number): Promise<string> {
@@ -136,13 +129,11 @@ beforeAll(async () => {
   });
   sim = new TestClient(pbx);
   cacheDir = mkdtempSync(join(tmpdir(), 'ringside-history-e2e-'));
-  cachePath = join(cacheDir, 'cache.sqlite');
   core = await startCore();
 });
 
 afterAll(async () => {
   await core?.dispose();
-  database?.close();
   await pbx?.close();
   rmSync(cacheDir, { recursive: true, force: true });
 });
@@ -297,7 +288,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     expect(saved.pending).toMatchObject({ state: 'queued' });
     await waitForEvent('wrapup:changed', (event) => event.pending?.state === 'retrying');
 
-    await stopCore(); // the app quits (or crashes) with the save still pending
+    await core.dispose(); // the app quits (or crashes) with the save still pending
     core = await startCore();
     const pending = await core['wrapup:pending']();
     expect(pending).toEqual([
