@@ -11,6 +11,9 @@ function chromiumExecutable(): string | undefined {
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // After the whole suite: no secret it used in any file of any user data directory it made (issue 4).
+  globalSetup: './test/e2e/globalSetup.ts',
+  globalTeardown: './test/e2e/globalTeardown.ts',
   // The JSON report feeds scripts/test-summary.mjs, which prints the closing "N passed, N failed" line.
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   workers: Math.min(2, availableParallelism()),

@@ -172,6 +172,7 @@ export class AppCore implements CommandHandlers {
       logger,
       transport,
       secrets,
+      savedConnection: () => this.settings.current,
       clientOptions: deps.pbxClientOptions,
     });
     this.settingsService = new SettingsService({

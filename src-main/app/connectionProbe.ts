@@ -1,10 +1,12 @@
 /**
  * Talking to a PBX with values the user has typed but not saved: "Test connection" (a token, then
  * GET /status), and the phone picker and agent check during onboarding. Each uses a short-lived client of
- * its own, so the live connection is never disturbed; an empty secret field means the secret stored for
- * that client id and host.
+ * its own, so the live connection is never disturbed. An empty secret field means the stored secret, but
+ * only for the saved connection itself: the same client id, PBX URL and trusted certificate. A draft that
+ * changes the URL (a path on the same host) or pins another certificate could otherwise hand the stored
+ * secret to a server it was never meant for, so then the secret must be typed.
  */
-import { InvalidArgument, PbxClient, type PbxClientConfig } from '../api';
+import { InvalidArgument, PbxClient, resolvePbxUrls, type PbxClientConfig } from '../api';
 import type { Status } from '../api/schemas';
 import type { Clock } from '../shared/clock';
 import type {
@@ -12,6 +14,7 @@ import type {
   ConnectionTestResult,
   PbxStatusSummary,
   PhoneChoice,
+  Settings,
 } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import { describeConnectionFailure } from './connectionFailures';
@@ -24,7 +27,22 @@ export interface ConnectionProbeDeps {
   logger: Logger;
   transport: PbxTransport;
   secrets: SecretStore;
+  /** The connection in the saved settings, whose secret is the one stored. */
+  savedConnection: () => SavedConnection;
   clientOptions?: Pick<PbxClientConfig, 'retry' | 'timeoutMs'>;
+}
+
+export type SavedConnection = Pick<Settings, 'baseUrl' | 'clientId' | 'trustedCertificatePem'>;
+
+type CheckedDraft = { baseUrl: string; clientId: string; trustedCertificatePem: string | null };
+
+/** Whether a checked draft reaches the saved PBX the saved way: the same API root and pinned certificate. */
+function reachesSavedPbx(saved: SavedConnection, draft: CheckedDraft): boolean {
+  const pem = (text: string | null) => text?.trim() ?? '';
+  return (
+    resolvePbxUrls(saved.baseUrl).baseUrl === resolvePbxUrls(draft.baseUrl).baseUrl &&
+    pem(saved.trustedCertificatePem) === pem(draft.trustedCertificatePem)
+  );
 }
 
 /** A draft that cannot be tried yet; `field` is the one to fill in or correct. */
@@ -145,9 +163,21 @@ export class ConnectionProbe {
     const trustedCertificatePem = attempt('trustedCertificatePem', () =>
       checkCertificate(draft.trustedCertificatePem ?? null, new Date(this.deps.clock.now())),
     );
-    const secret = draft.secret || (await this.deps.secrets.get(secretAccount(clientId, baseUrl)));
-    if (!secret)
-      throw new DraftIncomplete('secret', 'Enter the client secret (the service account password).');
+    const secret = draft.secret || (await this.storedSecretFor({ baseUrl, clientId, trustedCertificatePem }));
     return { baseUrl, clientId, secret, trustedCertificatePem };
+  }
+
+  /** The stored secret, for the saved connection only; otherwise the field must be filled in. */
+  private async storedSecretFor(draft: CheckedDraft): Promise<string> {
+    const saved = this.deps.savedConnection();
+    const stored =
+      saved.baseUrl && saved.clientId.trim() === draft.clientId
+        ? await this.deps.secrets.get(secretAccount(saved.clientId, saved.baseUrl))
+        : null;
+    if (!stored)
+      throw new DraftIncomplete('secret', 'Enter the client secret (the service account password).');
+    if (!reachesSavedPbx(saved, draft))
+      throw new DraftIncomplete('secret', 'Enter the client secret to test a changed URL or certificate.');
+    return stored;
   }
 }

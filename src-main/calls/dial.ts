@@ -12,6 +12,7 @@ import type {
   DialPreview,
   DialRequest,
   DialResult,
+  DialSource,
   RecentNumber,
   UntrustedDialSource,
 } from '../shared/contract';
@@ -55,8 +56,20 @@ function refusal(number: ReadNumber): string | null {
   );
 }
 
+/** The confirmation waiting for the user: only its own number may be dialled in its name, once. */
+interface PendingRequest {
+  requestId: string;
+  dial: string;
+  source: UntrustedDialSource;
+}
+
 export class DialService {
   private readonly inFlight = new Map<string, Promise<DialResult>>();
+  /**
+   * Only the newest request: a new one replaces the open confirmation window, so an older request has no
+   * window left to confirm it.
+   */
+  private pending: PendingRequest | undefined;
 
   constructor(private readonly deps: DialServiceDeps) {}
 
@@ -68,14 +81,41 @@ export class DialService {
     return { ok: true, number: viewOf(number), dial: number.dial, matches: this.deps.lookup.matches(number) };
   }
 
-  /** Places the call. The same number again while its request is on its way gets that request's promise. */
-  dial({ number: raw, data, source }: CallsDialArgs): Promise<DialResult> {
+  /**
+   * Places the call. The same number again while its request is on its way gets that request's promise. With
+   * a `requestId` (the confirmation window's dial) it must be the pending request, for its own number; the
+   * request is used up, and comes back only if the dial fails (so the confirmation can try again).
+   */
+  dial({ number: raw, data, source, requestId }: CallsDialArgs): Promise<DialResult> {
     const number = this.deps.lookup.read(raw);
     const reason = refusal(number);
     if (reason !== null || !number.dial) {
       return Promise.reject(new CallsError('invalid-argument', reason || 'Enter a number to dial.'));
     }
-    const dial = number.dial;
+    if (requestId === undefined) return this.place(number, number.dial, source, data);
+    const confirmed = this.pending;
+    if (confirmed?.requestId !== requestId || confirmed.dial !== number.dial || confirmed.source !== source) {
+      this.deps.logger.warn('dial refused: it names no pending confirmation for this number');
+      return Promise.reject(
+        new CallsError(
+          'invalid-argument',
+          'This confirmation is no longer valid: it was used already, or a newer one replaced it.',
+        ),
+      );
+    }
+    this.pending = undefined;
+    return this.place(number, number.dial, source, data).catch((error: unknown) => {
+      this.pending ??= confirmed;
+      throw error;
+    });
+  }
+
+  private place(
+    number: ReadNumber,
+    dial: string,
+    source: DialSource,
+    data: CallsDialArgs['data'],
+  ): Promise<DialResult> {
     const running = this.inFlight.get(dial);
     if (running) return running;
     let connection;
@@ -114,6 +154,7 @@ export class DialService {
       match: preview.matches[0] ?? null,
       matches: preview.matches,
     };
+    this.pending = { requestId: request.requestId, dial: request.dial, source };
     this.deps.requestConfirmation(request);
     return { status: 'confirm', request };
   }

@@ -38,6 +38,11 @@ export const CallsDialArgsSchema = z.strictObject({
   /** Attached to the call on the PBX (POST /call `data`), e.g. the CRM record it was dialled from. */
   data: CallDataSchema.optional(),
   source: DialSourceSchema,
+  /**
+   * The `dial:requested` request this dial confirms (the confirmation window must name it): the main process
+   * dials only a pending request's own number, once.
+   */
+  requestId: z.string().min(1).max(64).optional(),
 });
 export type CallsDialArgs = z.infer<typeof CallsDialArgsSchema>;
 

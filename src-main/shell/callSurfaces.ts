@@ -7,6 +7,7 @@
  */
 import { app, clipboard, globalShortcut, Notification, powerMonitor } from 'electron';
 import type { AppCore } from '../app/AppCore';
+import { systemClock } from '../shared/clock';
 import type { CallView, DialRequest, ScreenPop } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import type { DialConfirmation } from './confirmWindow';
@@ -15,7 +16,7 @@ import { createProblemNotifier, osNotifications, ScreenPopNotifier } from './not
 import { pollOnWake } from './power';
 import { registerProtocolClients } from './protocol';
 import { describeAccelerator, dialFromShortcut, DialShortcut, readShortcutText } from './shortcut';
-import { messageOf, type LinkInbox } from './telLinks';
+import { LinkRateLimit, messageOf, type LinkInbox } from './telLinks';
 import { TrayController, type TrayDeps } from './tray';
 import type { TrayAction } from './trayMenu';
 
@@ -110,7 +111,11 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
   const stopFollowingSettings = core.settings.subscribe((settings) => shortcut.apply(settings.dialShortcut));
 
   registerProtocolClients(app, process, logger);
-  deps.links.attach((number, source) => core.calls.requestDial(number, source), { problem });
+  deps.links.attach({
+    requestDial: (number, source) => core.calls.requestDial(number, source),
+    feedback: { problem },
+    limit: new LinkRateLimit({ clock: systemClock, logger }),
+  });
   const stopWatchingPower = pollOnWake(powerMonitor, () => core.calls.pollNow());
 
   return {

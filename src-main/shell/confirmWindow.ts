@@ -1,14 +1,17 @@
 /**
  * The dial confirmation for links and the shortcut: a small always-on-top window over whatever the agent is
  * doing (the main window may be hidden or behind a browser), showing the number and the matched person;
- * Enter dials, Esc cancels. It is the app's own renderer on its `#confirm/…` route, with the main window's
- * locked-down web preferences; the request travels in the route (the main process wrote it), so nothing has
- * to wait for the page to subscribe to an event. One confirmation at a time: a new request replaces it.
+ * Enter dials (once the window has had the focus for a moment), Esc cancels. It is the app's own renderer
+ * on its `#confirm/…` route, with the main window's locked-down web preferences; the request travels in the
+ * route (the main process wrote it), so nothing has to wait for the page to subscribe to an event. One
+ * confirmation at a time: a new request replaces it. It may call only `CONFIRM_WINDOW_COMMANDS`.
  */
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import type { DialRequest } from '../shared/contract';
 import type { Logger } from '../shared/logger';
+import { CONFIRM_WINDOW_COMMANDS } from './confirmCommands';
 import { confirmRouteHash } from './confirmRoute';
+import type { ScopedWindow } from './ipc';
 import type { RendererEntry } from './rendererEntry';
 import { denyAllPermissions, guardWebContents, loadRenderer, secureWebPreferences } from './window';
 
@@ -66,9 +69,11 @@ export class DialConfirmation {
     );
   }
 
-  /** The open confirmation, for the IPC sender check (it may call `calls:dial`). */
-  windows(): BrowserWindow[] {
-    return this.window && !this.window.isDestroyed() ? [this.window] : [];
+  /** The open confirmation with the few commands it may call, for the IPC sender check. */
+  windows(): ScopedWindow[] {
+    return this.window && !this.window.isDestroyed()
+      ? [{ window: this.window, allowed: CONFIRM_WINDOW_COMMANDS }]
+      : [];
   }
 
   close(): void {

@@ -7,6 +7,7 @@ import {
   COMMAND_CHANNELS,
   commandArgs,
   ErrorCodeSchema,
+  type CommandArgs,
   type CommandChannel,
   type CommandHandlers,
   type EventChannel,
@@ -45,6 +46,20 @@ export interface WindowLike {
   };
 }
 
+/**
+ * The commands a window other than the main one may call: per command `true`, or a further check of its
+ * (validated) arguments that returns why they are refused, or null. Any command not listed is refused.
+ */
+export type CommandAllowList = {
+  readonly [C in CommandChannel]?: true | ((args: CommandArgs<C>) => string | null);
+};
+
+/** Another window showing the app's page (the small dial confirmation), limited to what it needs. */
+export interface ScopedWindow {
+  readonly window: WindowLike;
+  readonly allowed: CommandAllowList;
+}
+
 export interface CoreLike extends CommandHandlers {
   subscribe(listener: EventListener): () => void;
 }
@@ -53,8 +68,8 @@ export interface IpcBindingDeps {
   ipcMain: IpcMainLike;
   /** The app's main window, or undefined while there is none (it may be recreated, e.g. on macOS). */
   getMainWindow: () => WindowLike | undefined;
-  /** Other windows showing the app's page that may call commands too (the small dial confirmation). */
-  getOtherWindows?: () => readonly WindowLike[];
+  /** Other windows showing the app's page, each allowed only its own few commands (the dial confirmation). */
+  getOtherWindows?: () => readonly ScopedWindow[];
   core: CoreLike;
   logger: Logger;
   /** Whether a URL is the app's own renderer (see rendererEntry.ts). */
@@ -76,19 +91,29 @@ function openWindow(getMainWindow: () => WindowLike | undefined): WindowLike | u
   return window && !window.isDestroyed() ? window : undefined;
 }
 
-/** Only the main frame of one of the app's own windows, showing the app's own page, may call a command. */
-function isTrustedSender(event: InvokeEventLike, deps: IpcBindingDeps): boolean {
+/**
+ * Only the main frame of one of the app's own windows, showing the app's own page, may call a command: the
+ * main window every command, another window those on its allow-list; undefined for any other sender.
+ */
+function senderPermissions(
+  event: InvokeEventLike,
+  deps: IpcBindingDeps,
+): CommandAllowList | 'all' | undefined {
   const frame = event.senderFrame;
-  if (!frame || frame.detached || !deps.isAppUrl(frame.url)) return false;
-  const windows = [openWindow(deps.getMainWindow), ...(deps.getOtherWindows?.() ?? [])];
-  return windows.some(
-    (window) =>
-      window !== undefined &&
-      !window.isDestroyed() &&
-      event.sender === window.webContents &&
-      frame === window.webContents.mainFrame,
-  );
+  if (!frame || frame.detached || !deps.isAppUrl(frame.url)) return undefined;
+  const isMainFrameOf = (window: WindowLike | undefined) =>
+    window !== undefined &&
+    !window.isDestroyed() &&
+    event.sender === window.webContents &&
+    frame === window.webContents.mainFrame;
+  if (isMainFrameOf(openWindow(deps.getMainWindow))) return 'all';
+  return deps.getOtherWindows?.().find((other) => isMainFrameOf(other.window))?.allowed;
 }
+
+/** This channel's rule in an allow-list, widened as the handlers are (see runCommand). */
+type ArgumentCheck = (args: unknown) => string | null;
+const ruleFor = (permissions: CommandAllowList | 'all', channel: CommandChannel) =>
+  permissions === 'all' ? true : (permissions[channel] as true | ArgumentCheck | undefined);
 
 /** "Invalid arguments for settings:save: phone: expected string, received number", naming each bad field. */
 export function describeInvalidArguments(
@@ -121,17 +146,29 @@ async function runCommand(
   event: InvokeEventLike,
   rawArgs: unknown,
 ): Promise<IpcResult<unknown>> {
-  if (!isTrustedSender(event, deps)) {
+  const permissions = senderPermissions(event, deps);
+  if (!permissions) {
     deps.logger.warn(`IPC ${channel} refused: sender is not the app's main frame`, {
       url: event.senderFrame?.url ?? '(no frame)',
     });
     return fail('forbidden-sender', `${channel} may only be called by Ringside's own window.`);
   }
-  const parsed = commandArgs[channel].safeParse(rawArgs);
-  if (!parsed.success) {
-    return fail('invalid-argument', describeInvalidArguments(channel, parsed.error.issues));
+  const rule = ruleFor(permissions, channel);
+  if (!rule) {
+    deps.logger.warn(`IPC ${channel} refused: not on the allow-list of the window that sent it`);
+    return fail('forbidden-sender', `${channel} may not be called from this window.`);
   }
   try {
+    // Inside the try: hostile input (say, JSON nested 20,000 deep) can make the parser itself throw.
+    const parsed = commandArgs[channel].safeParse(rawArgs);
+    if (!parsed.success) {
+      return fail('invalid-argument', describeInvalidArguments(channel, parsed.error.issues));
+    }
+    const refusal = rule === true ? null : rule(parsed.data);
+    if (refusal !== null) {
+      deps.logger.warn(`IPC ${channel} refused: ${refusal}`);
+      return fail('forbidden-sender', refusal);
+    }
     // Each channel's handler takes that channel's arguments, which `commandArgs[channel]` just validated;
     // TypeScript cannot correlate the two through the union of channels, hence the widening.
     const handler = deps.core[channel] as (args: unknown) => Promise<unknown>;

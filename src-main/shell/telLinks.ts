@@ -3,9 +3,14 @@
  * (the `second-instance` event) and through macOS `open-url`. A link is found in argv by its scheme, never by
  * its position: Chromium and the OS add their own arguments (`--allow-file-access-from-files`, a working
  * directory…), and an argument that is not a link is never read as one. Every link is parsed by
- * `parseTelUri` and is untrusted, so it goes through `requestDial` (the confirmation) like the shortcut.
+ * `parseTelUri` and is untrusted, so it goes through `requestDial` (the confirmation) like the shortcut. A web
+ * page can fire links in a loop, and each would raise a window over the agent's work: links beyond a few
+ * in a few seconds are dropped (`LinkRateLimit`); the confirmation itself is one at a time, a new one
+ * replacing the open one (confirmWindow.ts).
  */
 import type { DialRequestOutcome } from '../calls';
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
 import { parseTelUri, type TelUriNumber } from '../shared/tel';
 
 const LINK_PATTERN = /^(tel|callto):/i;
@@ -54,13 +59,51 @@ export interface LinkFeedback {
 
 export type RequestDial = (number: string, source: 'link') => Promise<DialRequestOutcome>;
 
+export const LINK_RATE = { max: 3, perMs: 10_000 } as const;
+
+/**
+ * At most `LINK_RATE.max` links within `LINK_RATE.perMs` are handled; the rest are dropped, with one log line
+ * for each burst of dropped links (not one per link: the log is no place for a flood either).
+ */
+export class LinkRateLimit {
+  private readonly handledAt: number[] = [];
+  private dropping = false;
+
+  constructor(private readonly deps: { clock: Clock; logger: Logger }) {}
+
+  /** Whether a link arriving now may be handled. */
+  admit(): boolean {
+    const now = this.deps.clock.now();
+    while (this.handledAt.length > 0 && now - this.handledAt[0]! >= LINK_RATE.perMs) this.handledAt.shift();
+    if (this.handledAt.length < LINK_RATE.max) {
+      this.handledAt.push(now);
+      this.dropping = false;
+      return true;
+    }
+    if (!this.dropping) {
+      this.dropping = true;
+      this.deps.logger.warn(
+        `links arrive too fast (more than ${LINK_RATE.max} in ${LINK_RATE.perMs / 1000} s): ` +
+          'dropping them until they slow down',
+      );
+    }
+    return false;
+  }
+}
+
+export interface LinkHandler {
+  requestDial: RequestDial;
+  feedback: LinkFeedback;
+  limit: LinkRateLimit;
+}
+
 /**
  * Receives links before and after the app is ready: links that arrive while Ringside is still starting (the
  * first instance's argv, an early `open-url`) wait until `attach` and are then handled in order.
  */
 export class LinkInbox {
   private readonly waiting: FoundLink[] = [];
-  private handler: { requestDial: RequestDial; feedback: LinkFeedback } | undefined;
+  private handler: LinkHandler | undefined;
 
   /** From argv: true when argv held a link (then the caller need not bring the main window forward). */
   receiveArgv(argv: readonly string[]): boolean {
@@ -74,8 +117,8 @@ export class LinkInbox {
     this.receive(readTelLink(url));
   }
 
-  attach(requestDial: RequestDial, feedback: LinkFeedback): void {
-    this.handler = { requestDial, feedback };
+  attach(handler: LinkHandler): void {
+    this.handler = handler;
     for (const found of this.waiting.splice(0)) this.receive(found);
   }
 
@@ -84,7 +127,8 @@ export class LinkInbox {
       this.waiting.push(found);
       return;
     }
-    const { requestDial, feedback } = this.handler;
+    const { requestDial, feedback, limit } = this.handler;
+    if (!limit.admit()) return;
     if (!found.ok) {
       feedback.problem('Ringside did not dial this link', `The link was refused: ${found.reason}.`);
       return;

@@ -5,8 +5,6 @@
  * PBX's own view (GET /call) and its control interface (/_sim). Free of Playwright's test runner, so the
  * benchmark script can use it too.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppCore } from '../../src-main/app/AppCore';
 import type { ActiveCall } from '../../src-main/api/schemas';
@@ -16,6 +14,7 @@ import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
 import { silentLogger, type Logger } from '../../src-main/shared/logger';
 import { normalizeNumber } from '../../src-main/shared/numbers';
 import { resolveAppCoreDeps } from './fixtures';
+import { createUserDataDirectory, recordSecret } from './secretScan';
 
 export interface SeededPerson {
   id: number;
@@ -93,7 +92,9 @@ async function seededPersons(core: AppCore, count: number): Promise<SeededPerson
 export async function startCallsEnvironment(options: CallsEnvironmentOptions): Promise<CallsEnvironment> {
   const personCount = options.persons ?? 40;
   const pbx = await startDemoPbx({ persons: personCount, ringEverySeconds: 0 });
-  const directory = mkdtempSync(join(tmpdir(), 'ringside-e2e-calls-'));
+  recordSecret("demo PBX's client secret", pbx.credentials.clientSecret);
+  const userData = createUserDataDirectory('calls');
+  const directory = userData.directory;
   const core = new AppCore(
     resolveAppCoreDeps({
       mode: undefined,
@@ -146,7 +147,7 @@ export async function startCallsEnvironment(options: CallsEnvironmentOptions): P
     },
     close: async () => {
       await core.dispose(); // stops the demo PBX and closes the cache too, as in the app
-      rmSync(directory, { recursive: true, force: true });
+      userData.release();
     },
   };
 }

@@ -126,6 +126,8 @@ test.describe('calls', () => {
     await page.goto(`/#${confirmRouteHash(outcome.request)}`);
     await expect(page.getByRole('heading', { name: 'Dial this number?' })).toBeVisible();
     await expect(page.getByText(callee.name)).toBeVisible();
+    // Dial arms once the window has had the focus for a moment; the agent sees it say so.
+    await expect(page.getByRole('button', { name: 'Dial' })).toHaveAttribute('aria-disabled', 'false');
     await page.keyboard.press('Enter');
     await expect
       .poll(async () => (await env.pbxCalls()).map((call) => call.called_number_norm ?? call.called_number))

@@ -5,8 +5,7 @@
  *   import { test, expect } from './fixtures';
  *   test('…', async ({ page, appCore }) => { await page.goto('/'); … });
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { AppCore, type AppCoreDeps } from '../../src-main/app/AppCore';
@@ -16,6 +15,7 @@ import { silentLogger } from '../../src-main/shared/logger';
 import { buildBridgeScript } from './harness/bridgeScript';
 import { bindIpcOverPage } from './harness/ipcOverPage';
 import { startRendererServer } from './harness/rendererServer';
+import { createUserDataDirectory } from './secretScan';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   productName: string;
@@ -76,17 +76,19 @@ export const test = base.extend<HarnessOptions & HarnessFixtures, WorkerFixtures
   appCoreDeps: [{}, { option: true }],
 
   appCore: async ({ appCoreDeps }, use) => {
-    // Real cache files in a temporary directory, as the app keeps them in its user data directory.
-    const cacheDirectory = mkdtempSync(join(tmpdir(), 'ringside-e2e-cache-'));
+    // Real cache files in a temporary directory, as the app keeps them in its user data directory (kept
+    // for the suite's secret scan, secretScan.ts).
+    const cacheDirectory = createUserDataDirectory('cache');
     const core = new AppCore(
       resolveAppCoreDeps({
-        openCacheFile: (fileName) => openCache(join(cacheDirectory, fileName), { logger: silentLogger }),
+        openCacheFile: (fileName) =>
+          openCache(join(cacheDirectory.directory, fileName), { logger: silentLogger }),
         ...appCoreDeps,
       }),
     );
     await use(core);
     await core.dispose();
-    rmSync(cacheDirectory, { recursive: true, force: true });
+    cacheDirectory.release();
   },
 
   page: async ({ page, appCore, rendererOrigin, bridgeScript }, use) => {

@@ -3,16 +3,17 @@
  * in a temporary user data directory, the embedded demo PBX as in `npm start`, and a second demo PBX that
  * plays the customer's own PBX. The secret store is the session-only one (no keychain in the harness).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import { AppCore } from '../../src-main/app/AppCore';
 import { MemorySecretStore } from '../../src-main/app/secrets';
+import { openCache } from '../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
 import { createLogger, LOG_FILE_NAME } from '../../src-main/shell/logging';
 import { fileSettingsStore } from '../unit/app/helpers';
 import { resolveAppCoreDeps, test as harness } from './fixtures';
+import { createUserDataDirectory, recordSecret } from './secretScan';
 
 export { expect } from './fixtures';
 
@@ -33,13 +34,19 @@ export interface UserData {
   logText(): string;
 }
 
-const quietPbx = () => startDemoPbx({ persons: 30, ringEverySeconds: 0 });
+/** A demo PBX; its client secret joins those the suite's secret scan looks for (secretScan.ts). */
+async function quietPbx(): Promise<DemoPbx> {
+  const pbx = await startDemoPbx({ persons: 30, ringEverySeconds: 0 });
+  recordSecret("demo PBX's client secret", pbx.credentials.clientSecret);
+  return pbx;
+}
 let logId = 0;
 
 export const test = harness.extend<{ userData: UserData; customerPbx: DemoPbx; secrets: MemorySecretStore }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured first argument.
   userData: async ({}, use) => {
-    const directory = mkdtempSync(join(tmpdir(), 'ringside-userdata-'));
+    const userData = createUserDataDirectory('userdata');
+    const directory = userData.directory;
     const files = () =>
       readdirSync(directory, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
@@ -52,7 +59,7 @@ export const test = harness.extend<{ userData: UserData; customerPbx: DemoPbx; s
       files,
       logText: () => readFileSync(join(directory, 'logs', LOG_FILE_NAME), 'utf8'),
     });
-    rmSync(directory, { recursive: true, force: true });
+    userData.release();
   },
   // eslint-disable-next-line no-empty-pattern -- as above
   customerPbx: async ({}, use) => {
@@ -73,6 +80,8 @@ export const test = harness.extend<{ userData: UserData; customerPbx: DemoPbx; s
       resolveAppCoreDeps({
         logger,
         settingsStore: fileSettingsStore(userData.directory),
+        // The SQLite caches in the user data directory too, as in the app.
+        openCacheFile: (fileName) => openCache(join(userData.directory, fileName), { logger }),
         secretStore: secrets,
         demoPbx: { start: quietPbx },
         osRegion: 'CZ',

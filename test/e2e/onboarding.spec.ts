@@ -9,8 +9,13 @@ import type { Page } from '@playwright/test';
 import type { DemoPbx } from '../../src-main/demo-pbx';
 import { selfSignedCertificate } from '../unit/app/helpers';
 import { configurePbx, expect, test } from './onboarding.harness';
+import { recordSecret } from './secretScan';
 
 const host = (pbx: DemoPbx) => new URL(pbx.baseUrl).host;
+
+/** Secrets typed in these tests besides the PBXs' own; the suite's secret scan looks for them too. */
+const WRONG_SECRET = 'not-the-secret';
+const OLD_SECRET = 'an-old-secret';
 
 async function expectConnected(page: Page, to: string): Promise<void> {
   const status = page.getByRole('status').filter({ hasText: 'PBX connection' });
@@ -40,7 +45,8 @@ test.describe('onboarding', () => {
     const secretField = page.getByLabel('Client secret');
     await expect(secretField).toHaveAttribute('type', 'password');
     await expect(page.getByText('Session only: this system has no keychain')).toBeVisible();
-    await secretField.fill('not-the-secret');
+    recordSecret('wrong secret typed in onboarding', WRONG_SECRET);
+    await secretField.fill(WRONG_SECRET);
     await page.getByRole('button', { name: 'Test connection' }).click();
 
     const invalidClient =
@@ -98,7 +104,7 @@ test.describe('onboarding', () => {
     expect(userData.logText()).toContain('settings saved (mode configured)');
     for (const file of files) {
       expect(file.text, file.path).not.toContain(customerPbx.credentials.clientSecret);
-      expect(file.text, file.path).not.toContain('not-the-secret');
+      expect(file.text, file.path).not.toContain(WRONG_SECRET);
     }
   });
 
@@ -125,7 +131,8 @@ test.describe('onboarding', () => {
     appCore,
     customerPbx,
   }) => {
-    await configurePbx(appCore, customerPbx, 'an-old-secret');
+    recordSecret('outdated secret saved in onboarding', OLD_SECRET);
+    await configurePbx(appCore, customerPbx, OLD_SECRET);
     await page.goto('/#/about');
     await expect(page.getByRole('status').filter({ hasText: 'PBX connection' })).toContainText(
       'Credentials rejected',

@@ -6,7 +6,7 @@
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionProbe } from '../../../src-main/app/connectionProbe';
+import { ConnectionProbe, listPhones, type SavedConnection } from '../../../src-main/app/connectionProbe';
 import { nodeTransport } from '../../../src-main/app/connectionTransport';
 import { MemorySecretStore, secretAccount } from '../../../src-main/app/secrets';
 import type { DemoPbx } from '../../../src-main/demo-pbx';
@@ -19,11 +19,14 @@ import { NO_RETRIES, startQuietPbx } from './pbx';
 let pbx: DemoPbx;
 const servers: Server[] = [];
 const secrets = new MemorySecretStore();
+/** The connection in the saved settings (nothing saved until a test says so). */
+let saved: SavedConnection = { baseUrl: '', clientId: '', trustedCertificatePem: null };
 const probe = new ConnectionProbe({
   clock: systemClock,
   logger: silentLogger,
   transport: nodeTransport,
   secrets,
+  savedConnection: () => saved,
   clientOptions: { ...NO_RETRIES, timeoutMs: 400 },
 });
 
@@ -76,8 +79,45 @@ describe('connection:test', () => {
   });
 
   it('uses the stored secret when the secret field is left empty', async () => {
+    saved = { baseUrl: pbx.baseUrl, clientId: pbx.credentials.clientId, trustedCertificatePem: null };
     await secrets.set(secretAccount(pbx.credentials.clientId, pbx.baseUrl), pbx.credentials.clientSecret);
     expect((await probe.test(draft({ secret: '' }))).success).toBe(true);
+    // The same URL written differently is the same connection.
+    expect((await probe.test(draft({ secret: '', baseUrl: `${pbx.baseUrl}/` }))).success).toBe(true);
+    expect((await probe.test(draft({ secret: '', baseUrl: new URL(pbx.baseUrl).origin }))).success).toBe(
+      true,
+    );
+  });
+
+  it('asks for the secret, never sending the stored one, when the URL or the certificate changed', async () => {
+    saved = { baseUrl: pbx.baseUrl, clientId: pbx.credentials.clientId, trustedCertificatePem: null };
+    await secrets.set(secretAccount(pbx.credentials.clientId, pbx.baseUrl), pbx.credentials.clientSecret);
+    const askForSecret = {
+      success: false,
+      stage: 'settings',
+      failure: {
+        kind: 'missing-credentials',
+        field: 'secret',
+        message: 'Enter the client secret to test a changed URL or certificate.',
+      },
+    };
+    // Same host, so the same stored account, but another API root; or a certificate the draft chose.
+    const otherPath = `${new URL(pbx.baseUrl).origin}/elsewhere/api/v1.0`;
+    const { cert } = selfSignedKeyPair('127.0.0.1');
+    expect(await probe.test(draft({ secret: '', baseUrl: otherPath }))).toEqual(askForSecret);
+    expect(await probe.test(draft({ secret: '', trustedCertificatePem: cert }))).toEqual(askForSecret);
+    // The phone picker and the agent check use the same draft client.
+    await expect(
+      probe.withDraftClient(draft({ secret: '', trustedCertificatePem: cert }), listPhones),
+    ).rejects.toThrow('Enter the client secret to test a changed URL or certificate.');
+    // Typed, the secret is used as given.
+    const typed = await probe.test(draft({ baseUrl: otherPath }));
+    expect(typed).toMatchObject({ success: false, stage: 'token' });
+
+    // With a certificate saved, the same certificate uses the stored secret, and none is a change.
+    saved = { ...saved, trustedCertificatePem: cert };
+    expect((await probe.test(draft({ secret: '', trustedCertificatePem: cert }))).success).toBe(true);
+    expect(await probe.test(draft({ secret: '' }))).toEqual(askForSecret);
   });
 
   it('says invalid_client for a wrong secret, pointing at the secret field', async () => {

@@ -181,6 +181,52 @@ describe('links and the shortcut: confirmation', () => {
   });
 });
 
+describe('the confirmation dials only its own request, once', () => {
+  const expired = 'This confirmation is no longer valid: it was used already, or a newer one replaced it.';
+
+  it("dials the pending request's number once, and refuses another number or an unknown request", async () => {
+    const { service, placed } = setup();
+    await service.request('777 123 456', 'link');
+    const confirmed = { number: '+420777123456', source: 'link' as const, requestId: 'request-1' };
+    await expect(service.dial({ ...confirmed, number: '201' })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expired,
+    });
+    await expect(service.dial({ ...confirmed, requestId: 'request-9' })).rejects.toThrow(expired);
+    await expect(service.dial({ ...confirmed, source: 'shortcut' })).rejects.toThrow(expired);
+    expect(placed).toEqual([]);
+
+    await expect(service.dial(confirmed)).resolves.toMatchObject({ dialled: '+420777123456' });
+    await expect(service.dial(confirmed)).rejects.toThrow(expired);
+    expect(placed).toEqual([{ to: '+420777123456' }]);
+    expect(service.recent()[0]!.source).toBe('link');
+  });
+
+  it('lets a newer request replace the pending one', async () => {
+    const { service, placed } = setup();
+    await service.request('+420777123456', 'link');
+    await service.request('201', 'shortcut');
+    await expect(
+      service.dial({ number: '+420777123456', source: 'link', requestId: 'request-1' }),
+    ).rejects.toThrow(expired);
+    await service.dial({ number: '201', source: 'shortcut', requestId: 'request-2' });
+    expect(placed).toEqual([{ to: '201' }]);
+  });
+
+  it('keeps the request when the dial fails, so the confirmation can try again', async () => {
+    const { service, placed, setAnswer } = setup();
+    await service.request('201', 'link');
+    setAnswer(async () => {
+      throw new BusinessError('phone agent-phone is busy with call 1.1 (connected)');
+    });
+    const confirmed = { number: '201', source: 'link' as const, requestId: 'request-1' };
+    await expect(service.dial(confirmed)).rejects.toMatchObject({ code: 'business-error' });
+    setAnswer(async (to) => `Calling ${to}`);
+    await expect(service.dial(confirmed)).resolves.toMatchObject({ dialled: '201' });
+    expect(placed).toHaveLength(2);
+  });
+});
+
 describe('recent numbers', () => {
   it('keeps the newest first, each number once, at most 20', async () => {
     const { service } = setup();

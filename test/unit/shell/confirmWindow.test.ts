@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DialRequest } from '../../../src-main/shared/contract';
 import { confirmRouteHash } from '../../../src-main/shell/confirmRoute';
+import { CONFIRM_WINDOW_COMMANDS } from '../../../src-main/shell/confirmCommands';
 import { CONFIRM_WINDOW_SIZE, confirmWindowOptions } from '../../../src-main/shell/confirmWindow';
 import { bindIpc, type InvokeEventLike } from '../../../src-main/shell/ipc';
 import { mainWindowOptions } from '../../../src-main/shell/window';
@@ -55,7 +56,7 @@ describe('commands from the dial confirmation', () => {
     const main = fakeWindow(APP_URL);
     const confirmation = fakeWindow(`${APP_URL}#confirm/%7B%7D`);
     const stranger = fakeWindow(APP_URL);
-    let open = [confirmation];
+    let open = [{ window: confirmation, allowed: CONFIRM_WINDOW_COMMANDS }];
     const dial = vi.fn(async () => ({ dialled: '201', number: { display: '201' }, message: 'OK' }));
     bindIpc({
       ipcMain: { handle: (channel, listener) => handlers.set(channel, listener), removeHandler: vi.fn() },
@@ -69,7 +70,7 @@ describe('commands from the dial confirmation', () => {
       sender: window.webContents,
       senderFrame: window.webContents.mainFrame,
     });
-    const args = { number: '201', source: 'link' };
+    const args = { number: '201', source: 'link', requestId: 'r1' };
 
     expect(await handlers.get('calls:dial')!(from(confirmation), args)).toMatchObject({ ok: true });
     expect(await handlers.get('calls:dial')!(from(stranger), args)).toMatchObject({

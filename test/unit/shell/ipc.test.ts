@@ -9,6 +9,7 @@ import {
   type CoreLike,
   type InvokeEventLike,
 } from '../../../src-main/shell/ipc';
+import { CONFIRM_WINDOW_COMMANDS } from '../../../src-main/shell/confirmCommands';
 import { createAppUrlMatcher } from '../../../src-main/shell/rendererEntry';
 import { spyLogger } from './spyLogger';
 
@@ -174,6 +175,83 @@ describe('IPC binding: sender check', () => {
       forbidden,
     );
     expect(core['app:info']).not.toHaveBeenCalled();
+  });
+});
+
+describe('IPC binding: the dial confirmation window', () => {
+  function withConfirmation(core: CoreLike) {
+    const ipcMain = fakeIpcMain();
+    const logger = spyLogger();
+    const main = fakeWindow();
+    const confirmation = fakeWindow(`${APP_URL}#confirm/%7B%7D`);
+    bindIpc({
+      ipcMain,
+      getMainWindow: () => main,
+      getOtherWindows: () => [{ window: confirmation, allowed: CONFIRM_WINDOW_COMMANDS }],
+      core,
+      logger,
+      isAppUrl,
+    });
+    const call = (window: ReturnType<typeof fakeWindow>, channel: string, args?: unknown) =>
+      ipcMain.handlers.get(channel)!(
+        { sender: window.webContents, senderFrame: window.webContents.mainFrame },
+        args,
+      );
+    return { call, main, confirmation, logger };
+  }
+
+  const dialResult = { dialled: '201', number: { display: '201' }, message: 'Calling 201' };
+  const confirmedDial = { number: '201', source: 'link', requestId: 'r1' };
+
+  it('may dial the request it shows and read a number', async () => {
+    const core = fakeCore({
+      'calls:dial': vi.fn(async () => dialResult),
+      'dial:resolve': vi.fn(async () => ({ ok: false as const, reason: '' })),
+    });
+    const { call, confirmation } = withConfirmation(core);
+    await expect(call(confirmation, 'calls:dial', confirmedDial)).resolves.toEqual({
+      ok: true,
+      value: dialResult,
+    });
+    expect(core['calls:dial']).toHaveBeenCalledExactlyOnceWith(confirmedDial);
+    await expect(call(confirmation, 'dial:resolve', { raw: '201' })).resolves.toMatchObject({ ok: true });
+  });
+
+  it('is refused every other command, as a forbidden sender, while the main window may call it', async () => {
+    const core = fakeCore({ 'settings:save': vi.fn(async () => ({ saved: true }) as never) });
+    const { call, main, confirmation, logger } = withConfirmation(core);
+    const save = { settings: {} };
+    for (const channel of ['settings:save', 'calls:control', 'dial:recent', 'app:info']) {
+      await expect(call(confirmation, channel, save)).resolves.toEqual({
+        ok: false,
+        error: { code: 'forbidden-sender', message: `${channel} may not be called from this window.` },
+      });
+    }
+    expect(core['settings:save']).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledWith(
+      'IPC settings:save refused: not on the allow-list of the window that sent it',
+    );
+    // The same command from the main window reaches AppCore (its arguments are then checked as usual).
+    await expect(call(main, 'settings:save', save)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+  });
+
+  it('may not dial a number of its own choosing: the dial must name a request', async () => {
+    const core = fakeCore({ 'calls:dial': vi.fn(async () => dialResult) });
+    const { call, main, confirmation } = withConfirmation(core);
+    await expect(call(confirmation, 'calls:dial', { number: '201', source: 'link' })).resolves.toEqual({
+      ok: false,
+      error: {
+        code: 'forbidden-sender',
+        message: 'The dial confirmation may only dial the request it shows.',
+      },
+    });
+    expect(core['calls:dial']).not.toHaveBeenCalled();
+    await expect(call(main, 'calls:dial', { number: '201', source: 'dialpad' })).resolves.toMatchObject({
+      ok: true,
+    });
   });
 });
 

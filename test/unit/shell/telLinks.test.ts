@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DialRequestOutcome } from '../../../src-main/calls';
 import { CallsError } from '../../../src-main/calls';
-import { dialTextOf, findTelLink, LinkInbox } from '../../../src-main/shell/telLinks';
+import {
+  dialTextOf,
+  findTelLink,
+  LINK_RATE,
+  LinkInbox,
+  LinkRateLimit,
+} from '../../../src-main/shell/telLinks';
 import { confirmOutcome } from '../../fixtures/calls';
+import { spyLogger } from './spyLogger';
 
 const windowsArgv = (...extra: string[]) => [
   'C:\\Program Files\\Ringside\\Ringside.exe',
@@ -79,7 +86,11 @@ function inbox(outcome: () => Promise<DialRequestOutcome>) {
   const links = new LinkInbox();
   const requestDial = vi.fn((_number: string, _source: 'link') => outcome());
   const problem = vi.fn();
-  return { links, requestDial, problem, attach: () => links.attach(requestDial, { problem }) };
+  const clock = { time: 1_000_000, now: () => clock.time };
+  const logger = spyLogger();
+  const limit = new LinkRateLimit({ clock, logger });
+  const attach = () => links.attach({ requestDial, feedback: { problem }, limit });
+  return { links, requestDial, problem, clock, logger, attach };
 }
 
 const confirm = confirmOutcome('link');
@@ -139,5 +150,42 @@ describe('LinkInbox', () => {
         'Ringside is not connected to a PBX. Set one up in Settings.',
       ),
     );
+  });
+});
+
+describe('links arriving too fast', () => {
+  it(`handles at most ${LINK_RATE.max} in ${LINK_RATE.perMs / 1000} s and drops the rest with one log line`, () => {
+    const { links, requestDial, problem, clock, logger, attach } = inbox(async () => confirm);
+    attach();
+    for (let i = 0; i < 20; i++) links.receiveUrl(`tel:20${i % 10}`);
+    links.receiveUrl('tel:<not a number>');
+    expect(requestDial.mock.calls.map(([number]) => number)).toEqual(['200', '201', '202']);
+    expect(problem).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledExactlyOnceWith(
+      expect.stringMatching(/^links arrive too fast \(more than 3 in 10 s\): dropping them/),
+    );
+
+    // Still within the window: dropped, without another log line. Once it has passed, links get through
+    // again, and the next burst is logged once more.
+    clock.time += LINK_RATE.perMs - 1;
+    links.receiveUrl('tel:301');
+    clock.time += 1;
+    for (let i = 2; i <= 5; i++) links.receiveUrl(`tel:30${i}`);
+    expect(requestDial.mock.calls.map(([number]) => number)).toEqual([
+      '200',
+      '201',
+      '202',
+      '302',
+      '303',
+      '304',
+    ]);
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts refused links too, so a page cannot flood the notifications either', () => {
+    const { links, problem, attach } = inbox(async () => confirm);
+    attach();
+    for (let i = 0; i < 10; i++) links.receiveUrl('tel:<script>');
+    expect(problem).toHaveBeenCalledTimes(LINK_RATE.max);
   });
 });
