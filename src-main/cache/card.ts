@@ -3,17 +3,11 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { CONTACT_TYPES } from '../api/schemas';
 import { KIND_CODE } from './kinds';
 import type { NumberKeys } from './numbering';
-import type { StoredContact } from './store';
+import type { PersonListFields, StoredContact } from './store';
 import { parseContacts, personName } from './store';
 import type { CompanyLink, PersonCard } from './types';
 
-interface PersonRow {
-  id: number;
-  group_id: number;
-  displayname: string;
-  firstname: string;
-  lastname: string;
-  external_id: string | null;
+interface PersonRow extends PersonListFields {
   note: string;
   data: string;
   contacts: string;

@@ -352,7 +352,7 @@ export class DirectoryStore {
 
 // ---- row shapes and helpers ---------------------------------------------------------------------------
 
-interface PersonListFields {
+export interface PersonListFields {
   id: number;
   group_id: number;
   displayname: string;

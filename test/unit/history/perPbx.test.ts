@@ -116,7 +116,7 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
       agentUsername: pbxB.agent.username,
       phone: pbxB.agent.phone,
     });
-    expect(eventsOf('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 0 });
+    expect(eventsOf('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 0, reset: true });
     expect(await core['history:list']({ filter: 'all' })).toEqual({
       items: [],
       nextCursor: null,
@@ -136,7 +136,7 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
     await outage(pbxA, 0);
     received = [];
     await useSettings({ mode: 'demo' });
-    expect(eventsOf('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 1 });
+    expect(eventsOf('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 1, reset: true });
     const page = await core['history:list']({ filter: 'all' });
     expect(page.items.map((item) => [item.uniqueid, item.outcome])).toEqual([[uniqueid, 'missed']]);
     expect(page.missedUnseen).toBe(1);
