@@ -79,6 +79,9 @@ export interface HttpTransportOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The abort reason of a request that ran out of time: one shared value, so no Error is built per request. */
+const TIMED_OUT = Symbol('request timed out');
+
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -144,17 +147,14 @@ export class HttpTransport {
     const { signal: callerSignal } = request;
     callerSignal?.throwIfAborted();
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
-    const context: RequestContext = { method: request.method, path: request.path };
     const controller = new AbortController();
-    const timedOut = new Error('request timed out');
     const onCallerAbort = () => controller.abort(callerSignal?.reason);
     callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-    // Raced as well as passed to fetch, so a fetch that ignores its signal still cannot hang the client.
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
-    const timer = setTimeout(() => controller.abort(timedOut), timeoutMs);
+    // Our signal is also listened to here, so a fetch that ignores it still cannot hang the client.
+    const { promise: outcome, resolve, reject } = Promise.withResolvers<HttpResponse>();
+    const onAbort = () => reject(controller.signal.reason);
+    controller.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
 
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     const init: FetchInit = {
@@ -167,18 +167,25 @@ export class HttpTransport {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(request.body);
     }
+    this.exchange(request.url.href, init).then(resolve, reject);
     try {
-      const response = await Promise.race([this.options.fetch(request.url.href, init), aborted]);
-      const body = await Promise.race([response.text(), aborted]);
-      const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.options.clock.now());
-      return { status: response.status, headers: response.headers, body, retryAfterMs };
+      return await outcome;
     } catch (error) {
-      if (controller.signal.reason === timedOut) throw new Timeout(timeoutMs, request.url.host, context);
+      const context: RequestContext = { method: request.method, path: request.path };
+      if (controller.signal.reason === TIMED_OUT) throw new Timeout(timeoutMs, request.url.host, context);
       if (callerSignal?.aborted) throw callerSignal.reason;
       throw new NetworkError(classifyNetworkFailure(error), request.url.host, context, { cause: error });
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
+      controller.signal.removeEventListener('abort', onAbort);
     }
+  }
+
+  private async exchange(href: string, init: FetchInit): Promise<HttpResponse> {
+    const response = await this.options.fetch(href, init);
+    const body = await response.text();
+    const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.options.clock.now());
+    return { status: response.status, headers: response.headers, body, retryAfterMs };
   }
 }

@@ -12,3 +12,4 @@ export type { CallDetailOptions } from './endpoints/calls';
 export type { VoicebotReplyOutcome } from './endpoints/misc';
 export { verifyAgainstPin, certificateFingerprint, readPinnedCertificates, type PinVerdict } from './tls-pin';
 export { createPinnedFetch, type PinnedFetch } from './pinned-fetch';
+export { createUndiciFetch, type UndiciFetch } from './undici-fetch';

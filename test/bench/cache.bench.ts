@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PbxClient, type FetchLike } from '../../src-main/api';
+import { createUndiciFetch, PbxClient, type FetchLike } from '../../src-main/api';
 import type { DirectorySource, SyncPhase } from '../../src-main/cache';
 import { DirectoryCache, DirectorySync, openCache } from '../../src-main/cache';
 import { KIND_CODE } from '../../src-main/cache/kinds';
@@ -120,10 +120,10 @@ async function subsetRate(dir: string, name: string, source: DirectorySource, co
 }
 
 /** A fetch whose requests wait `ms` first: a PBX across a WAN or VPN instead of on loopback. */
-function fetchWithLatency(ms: number): FetchLike {
+function fetchWithLatency(ms: number, fetchLike: FetchLike): FetchLike {
   return async (url, init) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
-    return fetch(url, init);
+    return fetchLike(url, init);
   };
 }
 
@@ -138,6 +138,7 @@ function openDirectory(dir: string, name: string) {
 export default async function cacheBench(report: Report): Promise<void> {
   const pbx = await startDemoPbxProcess(PERSONS);
   const dir = mkdtempSync(join(tmpdir(), 'ringside-cache-bench-'));
+  let transport: ReturnType<typeof createUndiciFetch> | undefined;
   try {
     const { ready } = pbx;
     const clientOf = (fetchLike: FetchLike) =>
@@ -149,7 +150,9 @@ export default async function cacheBench(report: Report): Promise<void> {
         logger: silentLogger,
         clock: { now: () => Date.now() },
       });
-    const client = clientOf(fetch);
+    // The transport AppCore uses in Node (nodeTransport); in Electron it is net.fetch, not measurable here.
+    transport = createUndiciFetch();
+    const client = clientOf(transport.fetch);
     await addUsers(client);
     const clock = { now: () => Date.now() };
 
@@ -163,7 +166,7 @@ export default async function cacheBench(report: Report): Promise<void> {
       'persons/s',
       `(${ONE_AT_A_TIME_PERSONS} persons)`,
     );
-    const distant = clientOf(fetchWithLatency(5));
+    const distant = clientOf(fetchWithLatency(5, transport.fetch));
     const distantSerial = await subsetRate(dir, 'distant-serial.sqlite', distant, 1);
     const distantConcurrent = await subsetRate(dir, 'distant-concurrent.sqlite', distant, 8);
     report('cache_sync_5ms_latency_one_at_a_time_persons_per_s', distantSerial, 'persons/s');
@@ -221,6 +224,7 @@ export default async function cacheBench(report: Report): Promise<void> {
     openCache(join(dir, 'directory.sqlite'), { logger: silentLogger }).close();
     report('cache_open_with_quick_check', performance.now() - openStarted, 'ms');
   } finally {
+    await transport?.close();
     pbx.stop();
     rmSync(dir, { recursive: true, force: true });
   }
