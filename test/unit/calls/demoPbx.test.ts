@@ -11,34 +11,22 @@ import { DirectoryCache, DirectorySync, openCache, type CacheDatabase } from '..
 import type { ActiveCall } from '../../../src-main/api/schemas';
 import { CALL_STATE_CODES } from '../../../src-main/api/schemas';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
-import type { CallView, EventChannel, Events } from '../../../src-main/shared/contract';
+import type { CallView } from '../../../src-main/shared/contract';
 import { systemClock } from '../../../src-main/shared/clock';
 import { normalizeNumber } from '../../../src-main/shared/numbers';
 import { FAST_HEALTH, outage } from '../app/pbx';
 import { TestClient } from '../../conformance/helpers';
 import { spyLogger } from './fixtures';
+import { EventLog } from '../support/eventLog';
 
 let pbx: DemoPbx;
 let sim: TestClient;
 let core: AppCore;
 let database: CacheDatabase;
 let cacheDir: string;
-const received: { channel: EventChannel; payload: unknown }[] = [];
-
-function eventsOf<E extends EventChannel>(channel: E): Events[E][] {
-  return received.filter((event) => event.channel === channel).map((event) => event.payload as Events[E]);
-}
+const events = new EventLog();
 
 const wait = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-
-/** The first event of `channel` that satisfies `test`, once it has arrived. */
-function waitForEvent<E extends EventChannel>(channel: E, test: (payload: Events[E]) => boolean) {
-  return wait(() => {
-    const found = eventsOf(channel).find(test);
-    if (found === undefined) throw new Error(`no matching ${channel} yet`);
-    return found;
-  });
-}
 
 /** The agent's calls as the demo PBX reports them right now. */
 async function pbxCalls(): Promise<ActiveCall[]> {
@@ -52,7 +40,8 @@ async function pbxState(uniqueid: string): Promise<number | undefined> {
 
 /** Waits until the app's own view shows `state` for the call (or the call gone, for `undefined`). */
 function viewOf(uniqueid: string): CallView | undefined {
-  return eventsOf('calls:changed')
+  return events
+    .of('calls:changed')
     .at(-1)
     ?.find((call) => call.uniqueid === uniqueid);
 }
@@ -101,7 +90,7 @@ beforeAll(async () => {
     directory: () => cache,
     health: FAST_HEALTH,
   });
-  core.subscribe((channel, payload) => received.push({ channel, payload }));
+  core.subscribe(events.listener);
   await core.start();
   const { settings } = await core['settings:get']();
   expect(await core['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } })).toMatchObject({
@@ -123,10 +112,10 @@ describe('calls against the demo PBX', () => {
     await core.pbx.client!.persons.update(known.id, { lastname: 'Refreshed' }); // the cache still has the old name
     const uniqueid = await inboundFrom(known.number);
 
-    const shown = await waitForEvent('screenpop:show', (pop) => pop.uniqueid === uniqueid);
+    const shown = await events.waitFor('screenpop:show', (pop) => pop.uniqueid === uniqueid);
     expect(shown.person).toMatchObject({ id: known.id, name: known.name });
     expect(shown.refreshed).toBe(false);
-    const updated = await waitForEvent('screenpop:updated', (pop) => pop.uniqueid === uniqueid);
+    const updated = await events.waitFor('screenpop:updated', (pop) => pop.uniqueid === uniqueid);
     expect(updated).toMatchObject({
       refreshed: true,
       person: { id: known.id, name: expect.stringContaining('Refreshed') },
@@ -177,15 +166,15 @@ describe('calls against the demo PBX', () => {
   it('shows a PBX outage as offline and recovers by itself', async () => {
     await outage(pbx, 3600);
     const offline = await wait(() => {
-      const state = eventsOf('connection:state').at(-1);
+      const state = events.of('connection:state').at(-1);
       if (state?.status !== 'offline') throw new Error(`still ${state?.status}`);
       return state;
     });
     expect(offline.message).toMatch(/PBX/);
     await outage(pbx, 0);
-    await wait(() => expect(eventsOf('connection:state').at(-1)?.status).toBe('connected'));
+    await wait(() => expect(events.of('connection:state').at(-1)?.status).toBe('connected'));
     const uniqueid = await inboundFrom('+420 602 333 444');
-    await waitForEvent('screenpop:show', (pop) => pop.uniqueid === uniqueid);
+    await events.waitFor('screenpop:show', (pop) => pop.uniqueid === uniqueid);
     await sim.post(`/_sim/calls/${uniqueid}/hangup`);
   });
 });

@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppCore } from '../../../src-main/app/AppCore';
 import { openCache } from '../../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
-import type { CallReview, EventChannel, Events, IpcError } from '../../../src-main/shared/contract';
+import type { CallReview, IpcError } from '../../../src-main/shared/contract';
 import { systemClock } from '../../../src-main/shared/clock';
 import { FAST_HEALTH, NO_RETRIES, outage } from '../app/pbx';
 import { TestClient } from '../../conformance/helpers';
 import { spyLogger } from '../calls/fixtures';
+import { EventLog } from '../support/eventLog';
 
 const TRANSCRIBE_AFTER_SECONDS = 60;
 const DEMO_AGENT_USER_ID = 3;
@@ -25,21 +26,9 @@ let pbx: DemoPbx;
 let sim: TestClient;
 let cacheDir: string;
 let core: AppCore;
-let received: { channel: EventChannel; payload: unknown }[] = [];
-
-function eventsOf<E extends EventChannel>(channel: E): Events[E][] {
-  return received.filter((event) => event.channel === channel).map((event) => event.payload as Events[E]);
-}
+const events = new EventLog();
 
 const wait = <T>(check: () => T | Promise<T>, timeout = 8000) => vi.waitFor(check, { timeout, interval: 25 });
-
-function waitForEvent<E extends EventChannel>(channel: E, test: (payload: Events[E]) => boolean) {
-  return wait(() => {
-    const found = eventsOf(channel).find(test);
-    if (found === undefined) throw new Error(`no matching ${channel} yet`);
-    return found;
-  });
-}
 
 async function startCore(): Promise<AppCore> {
   const logger = spyLogger();
@@ -63,8 +52,8 @@ async function startCore(): Promise<AppCore> {
       outboxPolicy: { firstDelayMs: 40, maxDelayMs: 150, jitter: 0 },
     },
   });
-  received = [];
-  started.subscribe((channel, payload) => received.push({ channel, payload }));
+  events.clear();
+  started.subscribe(events.listener);
   await started.start();
   const { settings } = await started['settings:get']();
   await started['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } });
@@ -82,7 +71,8 @@ async function inboundFrom(number: string, queueId?: number): Promise<string> {
 }
 
 function viewState(uniqueid: string): string | undefined {
-  return eventsOf('calls:changed')
+  return events
+    .of('calls:changed')
     .at(-1)
     ?.find((call) => call.uniqueid === uniqueid)?.state;
 }
@@ -95,7 +85,7 @@ async function answeredCall(number: string): Promise<string> {
   await wait(() => expect(viewState(uniqueid)).toBe('connected'));
   pbx.sim.advance(20); // twenty seconds of talk
   await sim.post(`/_sim/calls/${uniqueid}/hangup`);
-  await waitForEvent('call:ended', (event) => event.uniqueid === uniqueid);
+  await events.waitFor('call:ended', (event) => event.uniqueid === uniqueid);
   return uniqueid;
 }
 
@@ -143,7 +133,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
 
   it('fetches the review again as the transcription moves 1 → 2 → 3, then finds it by a word of the transcript', async () => {
     reviewed = await answeredCall('+420 602 555 101');
-    const ended = eventsOf('call:ended').find((event) => event.uniqueid === reviewed)!;
+    const ended = events.of('call:ended').find((event) => event.uniqueid === reviewed)!;
     expect(ended.call).toMatchObject({
       direction: 'inbound',
       outcome: 'answered',
@@ -229,9 +219,9 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     expect(wrapUp.metadata).toMatchObject({ status: 'shown', value: { stale: false } });
 
     const written = (uniqueid: string) =>
-      waitForEvent('wrapup:changed', (event) => event.uniqueid === uniqueid && event.pending === null);
+      events.waitFor('wrapup:changed', (event) => event.uniqueid === uniqueid && event.pending === null);
 
-    received = [];
+    events.clear();
     const first = await core['wrapup:save']({
       uniqueid: reviewed,
       disposition: 'resolved',
@@ -249,7 +239,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
       'ringside.follow_up': true,
     });
 
-    received = [];
+    events.clear();
     await core['wrapup:save']({
       uniqueid: reviewed,
       disposition: 'callback',
@@ -278,7 +268,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
 
   it('keeps a wrap-up saved while the PBX is down, across a restart, and writes it when the PBX returns', async () => {
     await outage(pbx, 3600);
-    received = [];
+    events.clear();
     const saved = await core['wrapup:save']({
       uniqueid: reviewed,
       disposition: 'escalated',
@@ -286,7 +276,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
       followUp: true,
     });
     expect(saved.pending).toMatchObject({ state: 'queued' });
-    await waitForEvent('wrapup:changed', (event) => event.pending?.state === 'retrying');
+    await events.waitFor('wrapup:changed', (event) => event.pending?.state === 'retrying');
 
     await core.dispose(); // the app quits (or crashes) with the save still pending
     core = await startCore();
@@ -315,13 +305,13 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     const missed = await inboundFrom(number);
     await wait(() => expect(viewState(missed)).toBe('ringing'));
     await sim.post(`/_sim/calls/${missed}/hangup`);
-    const ended = await waitForEvent('call:ended', (event) => event.uniqueid === missed);
+    const ended = await events.waitFor('call:ended', (event) => event.uniqueid === missed);
     expect(ended.call).toMatchObject({ outcome: 'missed', seen: false });
 
     const abandoned = await inboundFrom('+420 602 555 404', 2);
     await wait(() => expect(viewState(abandoned)).toBe('queued'));
     await sim.post(`/_sim/calls/${abandoned}/hangup`);
-    const gaveUp = await waitForEvent('call:ended', (event) => event.uniqueid === abandoned);
+    const gaveUp = await events.waitFor('call:ended', (event) => event.uniqueid === abandoned);
     expect(gaveUp.call.outcome).toBe('abandoned');
 
     const page = await core['history:list']({ filter: 'missed' });
@@ -330,10 +320,10 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     expect(await core['history:markSeen']({})).toEqual({ missedUnseen: 0 });
 
     const again = await inboundFrom(number);
-    const pop = await waitForEvent('screenpop:show', (shown) => shown.uniqueid === again);
+    const pop = await events.waitFor('screenpop:show', (shown) => shown.uniqueid === again);
     expect(pop.recentCalls).toEqual([expect.objectContaining({ uniqueid: missed, answered: false })]);
     await sim.post(`/_sim/calls/${again}/hangup`);
-    await waitForEvent('call:ended', (event) => event.uniqueid === again);
+    await events.waitFor('call:ended', (event) => event.uniqueid === again);
 
     const byNumber = await core['history:list']({ filter: 'inbound', query: '555 303' });
     expect(byNumber.items.map((item) => item.uniqueid)).toEqual([again, missed]);

@@ -11,17 +11,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../src-main/app/AppCore';
 import { nodeTransport, type PbxTransport } from '../../../src-main/app/connectionTransport';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
-import type { EventChannel, Events } from '../../../src-main/shared/contract';
 import { TestClient } from '../../conformance/helpers';
 import { directoryCore } from '../app/directoryFixtures';
 import { outage } from '../app/pbx';
+import { EventLog } from '../support/eventLog';
 
 let pbxA: DemoPbx;
 let pbxB: DemoPbx;
 let simA: TestClient;
 let cacheDirectory: string;
 let core: AppCore;
-let received: { channel: EventChannel; payload: unknown }[] = [];
+const events = new EventLog();
 /** Every request Ringside sent, to either PBX. */
 const requests: URL[] = [];
 
@@ -40,10 +40,6 @@ const recordingTransport: PbxTransport = {
 
 const wait = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 8000, interval: 25 });
 
-function eventsOf<E extends EventChannel>(channel: E): Events[E][] {
-  return received.filter((event) => event.channel === channel).map((event) => event.payload as Events[E]);
-}
-
 const requestsTo = (pbx: DemoPbx) => requests.filter((url) => url.origin === new URL(pbx.baseUrl).origin);
 
 /** A call to the agent's phone on A that rings and is given up by the caller: missed. */
@@ -52,13 +48,14 @@ async function missedCallOnA(): Promise<string> {
   const uniqueid = response.body.data.uniqueid as string;
   await wait(() =>
     expect(
-      eventsOf('calls:changed')
+      events
+        .of('calls:changed')
         .at(-1)
         ?.find((call) => call.uniqueid === uniqueid)?.state,
     ).toBe('ringing'),
   );
   await simA.post(`/_sim/calls/${uniqueid}/hangup`);
-  await wait(() => expect(eventsOf('call:ended').map((event) => event.uniqueid)).toContain(uniqueid));
+  await wait(() => expect(events.of('call:ended').map((event) => event.uniqueid)).toContain(uniqueid));
   return uniqueid;
 }
 
@@ -83,7 +80,7 @@ beforeAll(async () => {
       outboxPolicy: { firstDelayMs: 40, maxDelayMs: 150, jitter: 0 },
     },
   });
-  core.subscribe((channel, payload) => received.push({ channel, payload }));
+  core.subscribe(events.listener);
   await core.start();
   await useSettings({ pollIntervalMs: 250 });
 });
@@ -105,10 +102,10 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
       followUp: true,
     });
     await wait(() =>
-      expect(eventsOf('wrapup:changed').some((event) => event.pending?.state === 'retrying')).toBe(true),
+      expect(events.of('wrapup:changed').some((event) => event.pending?.state === 'retrying')).toBe(true),
     );
 
-    received = [];
+    events.clear();
     await useSettings({
       mode: 'configured',
       baseUrl: pbxB.baseUrl,
@@ -116,7 +113,7 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
       agentUsername: pbxB.agent.username,
       phone: pbxB.agent.phone,
     });
-    expect(eventsOf('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 0, reset: true });
+    expect(events.of('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 0, reset: true });
     expect(await core['history:list']({ filter: 'all' })).toEqual({
       items: [],
       nextCursor: null,
@@ -124,19 +121,19 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
     });
     expect(await core['wrapup:pending']()).toEqual([]);
     expect((await core['history:search']({ query: 'invoice' })).hits).toEqual([]);
-    received = [];
+    events.clear();
     // A's outbox and review fetches, had they survived the switch, would have asked B long before B's
     // monitor had polled five times.
     await wait(() =>
       expect(requestsTo(pbxB).filter((url) => url.pathname.endsWith('/call')).length).toBeGreaterThan(5),
     );
     expect(requestsTo(pbxB).filter((url) => url.pathname.includes(uniqueid))).toEqual([]);
-    expect(eventsOf('wrapup:changed')).toEqual([]);
+    expect(events.of('wrapup:changed')).toEqual([]);
 
     await outage(pbxA, 0);
-    received = [];
+    events.clear();
     await useSettings({ mode: 'demo' });
-    expect(eventsOf('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 1, reset: true });
+    expect(events.of('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 1, reset: true });
     const page = await core['history:list']({ filter: 'all' });
     expect(page.items.map((item) => [item.uniqueid, item.outcome])).toEqual([[uniqueid, 'missed']]);
     expect(page.missedUnseen).toBe(1);
