@@ -7,7 +7,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src-main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src-main/index.ts'),
+          // The directory sync's writer thread, started by src-main/index.ts from out/main/.
+          detailWriterWorker: resolve(import.meta.dirname, 'src-main/cache/detailWriterWorker.ts'),
+        },
+      },
     },
   },
   preload: {

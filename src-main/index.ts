@@ -10,7 +10,7 @@ import log from 'electron-log/main';
 import Store from 'electron-store';
 import { AppCore } from './app/AppCore';
 import type { SettingsStore } from './app/settings';
-import { openCache } from './cache';
+import { openCache, workerDetailWriterFactory } from './cache';
 import { JsonFileRecentNumbersStore } from './calls';
 import { systemClock } from './shared/clock';
 import type { Logger } from './shared/logger';
@@ -72,6 +72,12 @@ async function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore
     logger,
     settingsStore,
     openCacheFile,
+    // The sync writes the details it fetches in a worker thread (electron.vite.config.ts builds its bundle).
+    directorySync: {
+      syncOptions: {
+        detailWriter: workerDetailWriterFactory({ url: new URL('./detailWriterWorker.js', import.meta.url) }),
+      },
+    },
     secretStore: await chooseSecretStore({
       loadKeytar,
       store: settingsStore,

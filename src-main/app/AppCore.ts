@@ -114,7 +114,10 @@ export interface AppCoreDeps {
    */
   openCacheFile?: CacheFileOpener;
   /** The directory sync's schedule and page sizes; tests shorten them (default: every 15 minutes). */
-  directorySync?: Pick<SyncSchedulerDeps, 'intervalMs' | 'progressIntervalMs' | 'syncOptions' | 'timers'>;
+  directorySync?: Pick<
+    SyncSchedulerDeps,
+    'intervalMs' | 'progressIntervalMs' | 'syncOptions' | 'timers' | 'returnMemory'
+  >;
 }
 
 /**

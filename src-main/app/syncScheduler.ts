@@ -16,6 +16,7 @@ import {
   type DirectorySource,
   type DirectorySyncOptions,
   type SyncProgress,
+  type SyncReport,
 } from '../cache';
 import { sqliteCode } from '../cache/errors';
 import { systemTimers, type Timers } from '../calls/timers';
@@ -23,11 +24,14 @@ import type { Clock } from '../shared/clock';
 import type { ConnectionStatus, DirectoryCounts, SyncStatus } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import type { OpenedCache } from './directoryCaches';
+import { returnMemoryToSystem } from './memory';
 import { throttle, type Throttled } from './throttle';
 
 export const DEFAULT_SYNC_INTERVAL_MS = 15 * 60_000;
 /** Five progress events a second at most. */
 export const PROGRESS_EVENT_INTERVAL_MS = 200;
+/** A run that fetched this many details was bulk work: the memory it left behind is returned afterwards. */
+export const BULK_SYNC_DETAILS = 1_000;
 /** Counting the cached records costs a few milliseconds at 100,000 persons: at most once a second. */
 const COUNTS_INTERVAL_MS = 1_000;
 
@@ -46,6 +50,8 @@ export interface SyncSchedulerDeps {
   timers?: Timers;
   intervalMs?: number;
   progressIntervalMs?: number;
+  /** Called after a bulk sync; default `returnMemoryToSystem` (memory.ts). */
+  returnMemory?: () => void;
   /** Passed to every DirectorySync (tests use small pages). */
   syncOptions?: Omit<DirectorySyncOptions, 'logger' | 'clock'>;
 }
@@ -200,8 +206,9 @@ export class SyncScheduler {
         },
       })
       .then(
-        () => {
+        (report) => {
           if (generation === this.generation) this.lastCompletedAt = this.deps.clock.now();
+          if (detailsFetched(report) >= BULK_SYNC_DETAILS) (this.deps.returnMemory ?? returnMemoryToSystem)();
         },
         (error: unknown) => this.failed(generation, controller.signal, error),
       )
@@ -285,4 +292,8 @@ function isCacheError(error: unknown): boolean {
   return (
     sqliteCode(error) !== undefined || error instanceof CacheFullError || error instanceof CacheOpenError
   );
+}
+
+function detailsFetched(report: SyncReport): number {
+  return Object.values(report.collections).reduce((sum, collection) => sum + collection.fetched, 0);
 }

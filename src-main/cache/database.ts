@@ -77,17 +77,44 @@ function openChecked(path: string): CacheDatabase {
   };
 }
 
+/**
+ * A second connection to a cache file `openCache` has opened (and checked, and migrated): the sync's
+ * writer thread. WAL lets it write while the app's connection reads; a write of the app's waits for the
+ * writer's current transaction (one batch) through the busy timeout rather than failing.
+ */
+export function openWriterConnection(path: string): SqliteDatabase {
+  const db = new Database(path, { fileMustExist: true, timeout: WRITER_BUSY_TIMEOUT_MS });
+  try {
+    configureConnection(db);
+    // Room for the pages a batch dirties (index leaves all over the file), so they reach the WAL once, at
+    // commit, instead of being spilled and read back.
+    db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+const WRITER_BUSY_TIMEOUT_MS = 10_000;
+const WRITER_CACHE_KIB = 16 * 1024;
+
 function configure(db: SqliteDatabase): void {
   const journal = String(db.pragma('journal_mode = WAL', { simple: true }));
   if (!db.memory && journal !== 'wal') throw new Error(`SQLite refused WAL mode (journal_mode=${journal})`);
+  configureConnection(db);
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw new UnusableCacheFile(`quick_check: ${String(check)}`);
+}
+
+/** What every connection needs (these settings are per connection, not stored in the file). */
+function configureConnection(db: SqliteDatabase): void {
   db.pragma('synchronous = NORMAL');
   const synchronous = Number(db.pragma('synchronous', { simple: true }));
   if (synchronous !== SYNCHRONOUS_NORMAL) {
     throw new Error(`SQLite kept synchronous=${synchronous} although NORMAL (1) was requested`);
   }
   db.pragma('foreign_keys = ON');
-  const check = db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new UnusableCacheFile(`quick_check: ${String(check)}`);
 }
 
 function checkIdentity(db: SqliteDatabase): void {

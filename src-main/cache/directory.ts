@@ -80,6 +80,15 @@ export class DirectoryCache {
     }
   }
 
+  /** The cache file, for a second connection (the sync's writer thread); null for an in-memory cache. */
+  get databasePath(): string | null {
+    return this.database.db.memory ? null : this.database.path;
+  }
+
+  get numberingPlan(): NumberingPlan {
+    return this.options.numbering;
+  }
+
   /** Runs `fn` in one transaction of the cache database (CacheFullError when the disk is full). */
   write<T>(fn: () => T): T {
     return this.database.write(fn);

@@ -2,6 +2,13 @@
 export { openCache, type CacheDatabase, type OpenCacheOptions } from './database';
 export { CacheFullError, CacheOpenError } from './errors';
 export { DirectoryCache, type DirectoryCacheOptions } from './directory';
+export {
+  inlineDetailWriter,
+  workerDetailWriterFactory,
+  type DetailWriter,
+  type DetailWriterFactory,
+  type WorkerScript,
+} from './detailWriter';
 export type { NumberingPlan } from './numbering';
 export type { SearchOptions } from './search';
 export type { CompanyDetail, PersonDetail } from './store';

@@ -11,9 +11,12 @@
  */
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
-import { forEachConcurrently, yieldToEventLoop } from './concurrency';
+import { forEachConcurrently, writeInSlices } from './concurrency';
+import type { DetailWriter, DetailWriterFactory } from './detailWriter';
+import { inlineDetailWriter } from './detailWriter';
+import type { DetailOutcome } from './detailWrites';
+import { KIND_OF_COLLECTION, removeRecord } from './detailWrites';
 import type { DirectoryCache } from './directory';
-import type { EntryKind } from './kinds';
 import type { SyncPass } from './ledger';
 import type { DirectorySource, SourcePage } from './source';
 import { isNotFound } from './source';
@@ -59,8 +62,10 @@ export interface DirectorySyncOptions {
   pageSize?: number;
   /** List pages in flight; default 4. */
   listConcurrency?: number;
-  /** Fetched details collected before they are written (in slices of WRITE_SLICE_MS); default 200. */
+  /** Fetched details collected before they are handed to the writer; default 250. */
   batchSize?: number;
+  /** Where details are written; default: on this thread, in short transactions between event-loop turns. */
+  detailWriter?: DetailWriterFactory;
   /** Least recently fetched details refreshed per run; default persons 1000, companies 200, users 200. */
   rollingRefresh?: Partial<Record<RecordCollectionName, number>>;
 }
@@ -71,10 +76,9 @@ const DEFAULT_ROLLING_REFRESH: Record<RecordCollectionName, number> = {
   users: 200,
 };
 
-/** How one kind of detailed record is listed, fetched and stored. */
+/** How one kind of detailed record is listed and fetched (storing it: detailWrites.ts). */
 interface RecordCollection<ListItem extends { id: number }, Detail> {
   name: RecordCollectionName;
-  kind: EntryKind;
   /** Overrides the sync's page size; the unpaged user list is one page of any size. */
   pageSize?: number;
   list(offset: number, limit: number, signal?: AbortSignal): Promise<SourcePage<ListItem>>;
@@ -83,11 +87,7 @@ interface RecordCollection<ListItem extends { id: number }, Detail> {
   compare(items: readonly ListItem[]): ListChange[];
   /** Writes a new or changed list item. */
   writeListItem(item: ListItem, change: Exclude<ListChange, 'unchanged'>): void;
-  save(detail: Detail): void;
-  remove(id: number): void;
 }
-
-type FetchOutcome<Detail> = { id: number; detail: Detail } | { id: number; gone: true };
 
 export class DirectorySync {
   private running: Promise<SyncReport> | null = null;
@@ -107,7 +107,7 @@ export class DirectorySync {
     if (this.pageSize < 2)
       throw new RangeError('pageSize must be at least 2: consecutive pages overlap by one');
     this.listConcurrency = positive(options.listConcurrency ?? 4, 'listConcurrency');
-    this.batchSize = positive(options.batchSize ?? 200, 'batchSize');
+    this.batchSize = positive(options.batchSize ?? 250, 'batchSize');
     this.rollingRefresh = { ...DEFAULT_ROLLING_REFRESH, ...options.rollingRefresh };
   }
 
@@ -127,6 +127,19 @@ export class DirectorySync {
     const started = this.options.clock.now();
     const run = new SyncRun(this.cache, this.options.clock, signal, onProgress);
     if (this.cache.numberIndexOutdated) await this.cache.reindexNumbers(signal);
+    const writer = (this.options.detailWriter ?? inlineDetailWriter)(this.cache);
+    try {
+      await this.syncAll(run, writer);
+    } finally {
+      await writer.close();
+    }
+    const report = { durationMs: this.options.clock.now() - started, collections: run.reports };
+    this.options.logger.info(`Directory sync finished in ${report.durationMs} ms`, summarise(run.reports));
+    return report;
+  }
+
+  private async syncAll(run: SyncRun, writer: DetailWriter): Promise<void> {
+    const { signal } = run;
     const { source } = this;
     const call = { signal };
 
@@ -155,9 +168,8 @@ export class DirectorySync {
       () => source.extensions(undefined, call),
       (items) => this.cache.store.replaceExtensions(items),
     );
-    await this.records(run, {
+    await this.records(run, writer, {
       name: 'users',
-      kind: 'user',
       pageSize: Number.POSITIVE_INFINITY,
       list: async (_offset, _limit, signal) => {
         const items = await source.users.list({ signal });
@@ -166,37 +178,29 @@ export class DirectorySync {
       get: (id, signal) => source.users.get(id, { signal }),
       compare: (items) => this.cache.store.compareUserList(items),
       writeListItem: (item) => this.cache.store.writeUserListItem(item),
-      save: (user) => this.cache.store.saveUser(user),
-      remove: (id) => this.cache.store.deleteUser(id),
     });
-    await this.records(run, {
+    await this.records(run, writer, {
       name: 'companies',
-      kind: 'company',
       list: (offset, limit, signal) => source.companies.list({ offset, limit }, { signal }),
       get: (id, signal) => source.companies.get(id, { signal }),
       compare: (items) => this.cache.store.compareCompanyList(items),
       writeListItem: (item) => this.cache.store.writeCompanyListItem(item),
-      save: (company) => this.cache.store.saveCompany(company),
-      remove: (id) => this.cache.store.deleteCompany(id),
     });
-    await this.records(run, {
+    await this.records(run, writer, {
       name: 'persons',
-      kind: 'person',
       list: (offset, limit, signal) => source.persons.list({ offset, limit }, { signal }),
       get: (id, signal) => source.persons.get(id, { signal }),
       compare: (items) => this.cache.store.comparePersonList(items),
       writeListItem: (item, change) => this.cache.store.writePersonListItem(item, change),
-      save: (person) => this.cache.store.savePerson(person),
-      remove: (id) => this.cache.store.deletePerson(id),
     });
-
-    const report = { durationMs: this.options.clock.now() - started, collections: run.reports };
-    this.options.logger.info(`Directory sync finished in ${report.durationMs} ms`, summarise(run.reports));
-    return report;
   }
 
   /** One pass over a detailed collection, resuming an unfinished pass if there is one. */
-  private async records<L extends { id: number }, D>(run: SyncRun, collection: RecordCollection<L, D>) {
+  private async records<L extends { id: number }, D>(
+    run: SyncRun,
+    writer: DetailWriter,
+    collection: RecordCollection<L, D>,
+  ) {
     const { ledger } = this.cache;
     let pass = ledger.pass(collection.name);
     if (!pass || pass.phase === 'done') {
@@ -204,7 +208,7 @@ export class DirectorySync {
     }
     const report = run.report(collection.name);
     if (pass.phase === 'list') await this.listPhase(run, collection, pass, report);
-    await this.detailsPhase(run, collection, report);
+    await this.detailsPhase(run, writer, collection, report);
     this.cache.write(() => ledger.setPhase(collection.name, 'done', this.options.clock.now()));
   }
 
@@ -238,7 +242,9 @@ export class DirectorySync {
       total = page.total;
       const first = page.items[0];
       const shifted =
-        offset > 0 && first !== undefined && !ledger.seenIn(collection.kind, first.id, pass.generation);
+        offset > 0 &&
+        first !== undefined &&
+        !ledger.seenIn(KIND_OF_COLLECTION[collection.name], first.id, pass.generation);
       const changes = collection.compare(page.items);
       const unchanged = page.items
         .filter((_, index) => changes[index] === 'unchanged')
@@ -249,15 +255,15 @@ export class DirectorySync {
       });
       this.cache.write(() => {
         if (shifted) ledger.markListShifted(collection.name);
-        ledger.markSeenUnchanged(collection.kind, unchanged, pass.generation);
+        ledger.markSeenUnchanged(KIND_OF_COLLECTION[collection.name], unchanged, pass.generation);
       });
       // Writing a list item is idempotent, so a crash between slices only means the page is read again.
-      await this.writeInSlices(
+      await this.writeSliced(
         writes,
         ({ item, change }) => {
           collection.writeListItem(item, change);
           report[change === 'new' ? 'added' : 'changed'] += 1;
-          ledger.markSeen(collection.kind, item.id, pass.generation, true);
+          ledger.markSeen(KIND_OF_COLLECTION[collection.name], item.id, pass.generation, true);
         },
         () => ledger.saveListOffset(collection.name, offset + Math.max(0, page.items.length - 1)),
       );
@@ -267,7 +273,10 @@ export class DirectorySync {
     }
     await this.removeUnseen(collection, pass, total, report);
     this.cache.write(() => {
-      ledger.scheduleRollingRefresh(collection.kind, this.rollingRefresh[collection.name]);
+      ledger.scheduleRollingRefresh(
+        KIND_OF_COLLECTION[collection.name],
+        this.rollingRefresh[collection.name],
+      );
       ledger.setPhase(collection.name, 'details', this.options.clock.now());
     });
   }
@@ -280,7 +289,7 @@ export class DirectorySync {
     report: CollectionReport,
   ): Promise<void> {
     const { ledger } = this.cache;
-    const seen = ledger.seenCount(collection.kind, pass.generation);
+    const seen = ledger.seenCount(KIND_OF_COLLECTION[collection.name], pass.generation);
     const shifted = ledger.pass(collection.name)?.listShifted ?? false;
     if (shifted || seen < total) {
       // Deleting "unseen" records now could drop live ones that the shift hid; the next pass will know.
@@ -290,50 +299,51 @@ export class DirectorySync {
       );
       return;
     }
-    const unseen = ledger.unseenIds(collection.kind, pass.generation, pass.startedAt);
-    await this.writeInSlices(unseen, (id) => {
-      collection.remove(id);
-      ledger.forget(collection.kind, id);
+    const unseen = ledger.unseenIds(KIND_OF_COLLECTION[collection.name], pass.generation, pass.startedAt);
+    await this.writeSliced(unseen, (id) => {
+      removeRecord(this.cache.store, collection.name, id);
+      ledger.forget(KIND_OF_COLLECTION[collection.name], id);
     });
     report.removed += unseen.length;
   }
 
+  /**
+   * Fetches the due details at bounded concurrency and hands them to the writer in batches. While the
+   * writer commits one batch the next is being fetched (double buffering); a lane that fills a batch
+   * waits only when the previous one is still being written.
+   */
   private async detailsPhase<L extends { id: number }, D>(
     run: SyncRun,
+    writer: DetailWriter,
     collection: RecordCollection<L, D>,
     report: CollectionReport,
   ): Promise<void> {
-    const { ledger } = this.cache;
-    const due = ledger.dueIds(collection.kind);
+    const due = this.cache.ledger.dueIds(KIND_OF_COLLECTION[collection.name]);
     const tracker = run.phase(`${collection.name}:details`);
     tracker.update(0, due.length);
     let done = 0;
-    let buffer: FetchOutcome<D>[] = [];
+    let buffer: DetailOutcome[] = [];
+    let writing: Promise<void> = Promise.resolve();
     const flush = async () => {
+      await writing;
       const batch = buffer;
       buffer = [];
       if (batch.length === 0) return;
-      const now = this.options.clock.now();
-      await this.writeInSlices(batch, (outcome) => {
-        if ('gone' in outcome) {
-          collection.remove(outcome.id);
-          ledger.forget(collection.kind, outcome.id);
-          report.removed += 1;
-        } else {
-          collection.save(outcome.detail);
-          ledger.markFetched(collection.kind, outcome.id, now);
-          report.fetched += 1;
-        }
+      writing = writer.write(collection.name, batch, this.options.clock.now()).then((counts) => {
+        report.fetched += counts.fetched;
+        report.removed += counts.removed;
+        done += batch.length;
+        tracker.update(done, due.length);
       });
-      done += batch.length;
-      tracker.update(done, due.length);
+      // Awaited by the next flush; this only keeps a failure from being reported as unhandled meanwhile.
+      writing.catch(() => {});
     };
     try {
       await forEachConcurrently(
         due,
         this.concurrency,
         async (id) => {
-          let outcome: FetchOutcome<D>;
+          let outcome: DetailOutcome;
           try {
             outcome = { id, detail: await collection.get(id, run.signal) };
           } catch (error) {
@@ -349,34 +359,14 @@ export class DirectorySync {
     } finally {
       // What completed before a failure or a cancel is kept, so the next run does not fetch it again.
       await flush();
+      await writing;
     }
   }
 
-  /**
-   * Applies `items` in transactions of at most WRITE_SLICE_MS each (at least one item), yielding to the
-   * event loop between them; `finish` runs in the last transaction.
-   */
-  private async writeInSlices<T>(items: readonly T[], apply: (item: T) => void, finish?: () => void) {
-    let index = 0;
-    do {
-      const deadline = performance.now() + WRITE_SLICE_MS;
-      this.cache.write(() => {
-        const first = index;
-        while (index < items.length && (index === first || performance.now() < deadline))
-          apply(items[index++]!);
-        if (index >= items.length) finish?.();
-      });
-      await yieldToEventLoop();
-    } while (index < items.length);
+  private writeSliced<T>(items: readonly T[], apply: (item: T) => void, finish?: () => void) {
+    return writeInSlices((fn) => this.cache.write(fn), items, apply, finish);
   }
 }
-
-/**
- * Longest stretch of synchronous cache writing between two turns of the event loop. Writes are sliced by
- * time, not by count: on a busy machine 200 persons took 300 ms, which would hold up the call monitor.
- * Not much shorter either: every commit writes each page it changed, so small transactions cost more.
- */
-const WRITE_SLICE_MS = 40;
 
 /** The state of one sync run: its signal, progress reporting and per-collection counts. */
 class SyncRun {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { AppCore, type AppCoreDeps } from '../../src-main/app/AppCore';
-import { openCache } from '../../src-main/cache';
+import { openCache, workerDetailWriterFactory } from '../../src-main/cache';
 import { systemClock } from '../../src-main/shared/clock';
 import { silentLogger } from '../../src-main/shared/logger';
 import { buildBridgeScript } from './harness/bridgeScript';
@@ -26,6 +26,10 @@ const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.me
  * AppCore's collaborators as the harness provides them, with `overrides` replacing any of them. Exported
  * for specs that construct AppCore themselves (e.g. a subclass, by overriding the `appCore` fixture).
  */
+const builtDetailWriter = workerDetailWriterFactory({
+  url: new URL('../../out/main/detailWriterWorker.js', import.meta.url),
+});
+
 export function resolveAppCoreDeps(overrides: Partial<AppCoreDeps> = {}): AppCoreDeps {
   return {
     clock: systemClock,
@@ -38,6 +42,8 @@ export function resolveAppCoreDeps(overrides: Partial<AppCoreDeps> = {}): AppCor
       versions: { node: process.versions.node },
     },
     mode: 'unconfigured',
+    // The directory sync's writer thread as the app starts it: the bundle `electron-vite build` made.
+    directorySync: { syncOptions: { detailWriter: builtDetailWriter } },
     ...overrides,
   };
 }

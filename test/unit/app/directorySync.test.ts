@@ -283,6 +283,42 @@ describe('the directory sync schedule', () => {
     );
   });
 
+  it('returns the memory of a bulk sync (a first sync of 1,000 persons), not after small ones', async () => {
+    const returnMemory = vi.fn();
+    await core.dispose();
+    core = directoryCore(cacheDirectory, {
+      demoPbx: launcher,
+      transport: gate.transport,
+      directorySync: { timers, intervalMs: INTERVAL_MS, returnMemory },
+    });
+    const largePbx = await startDemoPbx({ persons: 1_000, seed: 11, ringEverySeconds: 0 });
+    try {
+      await core.start();
+      await core.directorySync.idle();
+      expect(returnMemory).not.toHaveBeenCalled();
+
+      const { settings } = await core['settings:get']();
+      await core['settings:save']({
+        settings: {
+          ...settings,
+          mode: 'configured',
+          baseUrl: largePbx.baseUrl,
+          clientId: largePbx.credentials.clientId,
+        },
+        secret: largePbx.credentials.clientSecret,
+      });
+      await vi.waitFor(async () => expect((await core['sync:status']()).counts?.persons).toBe(1_000), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      await core.directorySync.idle();
+      expect(returnMemory).toHaveBeenCalledTimes(1);
+    } finally {
+      await core.dispose();
+      await largePbx.close();
+    }
+  });
+
   it('a new default country re-indexes the numbers at once', async () => {
     await core.start();
     await core.directorySync.idle();

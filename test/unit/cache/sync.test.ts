@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import type { DirectoryCache, DirectorySyncOptions, SyncProgress } from '../../../src-main/cache';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DetailWriterFactory,
+  DirectoryCache,
+  DirectorySyncOptions,
+  SyncProgress,
+} from '../../../src-main/cache';
 import { DirectorySync } from '../../../src-main/cache';
+import { sourceDetailWriter } from '../../support/detailWriter';
 import { spyLogger, testDirectory } from './fixtures';
 import { MemoryDirectory, company, email, extension, person, phone, user } from './memory-source';
 
@@ -18,6 +24,9 @@ function numbered(id: number) {
   });
 }
 
+/** Each behaviour holds for both writers: on the sync's thread, and the worker thread the app uses. */
+let detailWriter: DetailWriterFactory | undefined;
+
 function setup(count: number, options: Partial<DirectorySyncOptions> = {}) {
   const source = new MemoryDirectory();
   for (let id = 1; id <= count; id++) source.addPersons(numbered(id));
@@ -30,6 +39,7 @@ function setup(count: number, options: Partial<DirectorySyncOptions> = {}) {
     pageSize: 100,
     batchSize: 50,
     rollingRefresh: { persons: 0, companies: 0, users: 0 },
+    detailWriter,
     ...options,
   });
   return { source, directory, sync, logger };
@@ -40,7 +50,14 @@ function personNames(directory: DirectoryCache, query: string) {
 }
 
 // Thousands of records per test: generous time for a loaded CI machine.
-describe('DirectorySync', { timeout: 30_000 }, () => {
+describe.each([
+  { writer: 'on the sync thread', factory: undefined },
+  { writer: 'in the writer worker', factory: sourceDetailWriter },
+])('DirectorySync writing $writer', { timeout: 30_000 }, ({ factory }) => {
+  beforeAll(() => {
+    detailWriter = factory;
+  });
+
   it('fills an empty cache with every collection', async () => {
     const { source, directory, sync } = setup(0);
     source.addPersons(

@@ -1,0 +1,40 @@
+/**
+ * The cache writer's worker thread (see detailWriter.ts): its own connection to the cache file, one
+ * transaction per batch, answers in the order the batches came. Only ever started by WorkerDetailWriter.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openWriterConnection } from './database';
+import type { DetailWriterReply, DetailWriterRequest, DetailWriterWorkerData } from './detailWriter';
+import { applyDetailOutcome } from './detailWrites';
+import { isDiskFull } from './errors';
+import { SyncLedger } from './ledger';
+import { NumberKeys } from './numbering';
+import { DirectoryStore } from './store';
+
+const port = parentPort!;
+const { path, numbering } = workerData as DetailWriterWorkerData;
+const db = openWriterConnection(path);
+const target = { store: new DirectoryStore(db, new NumberKeys(numbering)), ledger: new SyncLedger(db) };
+
+port.on('message', (message: DetailWriterRequest | 'close') => {
+  if (message === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  const { seq, collection, outcomes, now } = message;
+  let reply: DetailWriterReply;
+  try {
+    const counts = { fetched: 0, removed: 0 };
+    db.transaction(() => {
+      for (const outcome of outcomes) applyDetailOutcome(target, collection, outcome, now, counts);
+    })();
+    reply = { seq, counts };
+  } catch (error) {
+    reply = {
+      seq,
+      error: { message: error instanceof Error ? error.message : String(error), diskFull: isDiskFull(error) },
+    };
+  }
+  port.postMessage(reply);
+});
