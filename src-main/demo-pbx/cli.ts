@@ -1,6 +1,6 @@
 /**
  * The demo PBX standalone, for integrators: `npm run demo-pbx -- [--port 8080] [--seed 1] [--persons 2000]
- * [--token-ttl 3600] [--ring-every 45] [--transcribe-after 5] [--no-auth]`. Prints `key=value` lines, then
+ * [--min-phones 1] [--staff 0] [--token-ttl 3600] [--ring-every 45] [--transcribe-after 5] [--no-auth]`. Prints `key=value` lines, then
  * one line per request. Ctrl+C or SIGTERM stops it. Bad flags: a message and exit code 2.
  */
 import { parseArgs } from 'node:util';
@@ -12,6 +12,8 @@ const USAGE = `Usage: npm run demo-pbx -- [options]
   --port <n>              port on 127.0.0.1 (default: a free one)
   --seed <n>              data seed; same seed, same data (default ${DEFAULT_OPTIONS.seed})
   --persons <n>           CRM persons to seed (default ${DEFAULT_OPTIONS.persons})
+  --min-phones <n>        fewest phone numbers per person, 1-3 (default ${DEFAULT_OPTIONS.minPhonesPerPerson})
+  --staff <n>             back-office users to add, each with an extension (default ${DEFAULT_OPTIONS.staff})
   --token-ttl <s>         access token lifetime in seconds (default ${DEFAULT_OPTIONS.tokenTtlSeconds})
   --ring-every <s>        mean seconds between automatic inbound calls, 0 = off (default ${DEFAULT_OPTIONS.ringEverySeconds})
   --transcribe-after <s>  seconds until a call's transcription is done (default ${DEFAULT_OPTIONS.transcribeAfterSeconds})
@@ -22,6 +24,8 @@ const INTEGER_FLAGS = {
   port: 'port',
   seed: 'seed',
   persons: 'persons',
+  'min-phones': 'minPhonesPerPerson',
+  staff: 'staff',
   'token-ttl': 'tokenTtlSeconds',
   'ring-every': 'ringEverySeconds',
   'transcribe-after': 'transcribeAfterSeconds',

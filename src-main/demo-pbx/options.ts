@@ -7,6 +7,10 @@ export interface DemoPbxOptions {
   seed?: number;
   /** CRM persons to seed. */
   persons?: number;
+  /** Fewest phone numbers a seeded person has (1–3; the most is 3). Default 1. */
+  minPhonesPerPerson?: number;
+  /** Back-office users added to the seeded organisation, each with a phone extension; default 0. */
+  staff?: number;
   tokenTtlSeconds?: number;
   /** Mean seconds between automatic inbound calls to the agent's phone; 0 turns them off. */
   ringEverySeconds?: number;
@@ -29,6 +33,8 @@ export type ResolvedOptions = Required<Omit<DemoPbxOptions, 'logger' | 'clock'>>
 export const DEFAULT_OPTIONS = {
   seed: 1,
   persons: 2000,
+  minPhonesPerPerson: 1,
+  staff: 0,
   tokenTtlSeconds: 3600,
   ringEverySeconds: 45,
   transcribeAfterSeconds: 5,
@@ -36,6 +42,9 @@ export const DEFAULT_OPTIONS = {
   port: 0,
   host: '127.0.0.1',
 } as const;
+
+/** Staff take the extensions 2000–9999 that no seeded extension uses: at most 2,000 of them. */
+export const MAX_STAFF = 2000;
 
 /** The largest persons count accepted: memory stays small (lazy), but lists and indexes grow with it. */
 export const MAX_PERSONS = 1_000_000;
@@ -51,6 +60,8 @@ export function resolveOptions(options: DemoPbxOptions): ResolvedOptions {
   const resolved = { ...DEFAULT_OPTIONS, ...options };
   requireInteger('seed', resolved.seed, 0, 2 ** 31 - 1);
   requireInteger('persons', resolved.persons, 0, MAX_PERSONS);
+  requireInteger('minPhonesPerPerson', resolved.minPhonesPerPerson, 1, 3);
+  requireInteger('staff', resolved.staff, 0, MAX_STAFF);
   requireInteger('tokenTtlSeconds', resolved.tokenTtlSeconds, 1, 31 * 24 * 3600);
   requireInteger('ringEverySeconds', resolved.ringEverySeconds, 0, 24 * 3600);
   requireInteger('transcribeAfterSeconds', resolved.transcribeAfterSeconds, 0, 24 * 3600);

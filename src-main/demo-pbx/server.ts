@@ -63,9 +63,9 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
   const logger = resolved.logger ?? silentLogger;
   const clock = createSimClock(resolved.clock);
 
-  const seed = seedOrganisation(resolved.seed);
+  const seed = seedOrganisation(resolved.seed, { staff: resolved.staff });
   const organisation = new Organisation(seed);
-  const persons = new PersonStore(resolved.seed, resolved.persons);
+  const persons = new PersonStore(resolved.seed, resolved.persons, resolved.minPhonesPerPerson);
   const companies = CompanyStore.seeded(resolved.seed, companyCount(resolved.persons), resolved.persons);
   const demoAgentPhone = organisation.phoneOfUser(seed.demoAgentUserId)!;
   const directory = new OrganisationCallDirectory(organisation, persons, demoAgentPhone.id);

@@ -4,8 +4,8 @@
  * sync measured in the same run, a sync with nothing changed, resident memory after sync, number lookup
  * p50/p99 and search-per-keystroke p95 for 1–4 character prefixes.
  *
- * The demo PBX seeds a fixed organisation of a few dozen users and extensions; the bench adds 2,000 users
- * with external numbers through the API (the API cannot create extensions).
+ * The demo PBX seeds every person with 2–3 phone numbers and adds 2,000 staff users, each with a phone
+ * extension, to its organisation (the options `minPhonesPerPerson` and `staff`).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ import { startDemoPbxProcess } from './support/demoPbxChild';
 import { percentile } from './support/percentile';
 
 const PERSONS = 100_000;
-const EXTRA_USERS = 2_000;
+const STAFF = 2_000;
 const ONE_AT_A_TIME_PERSONS = 2_000;
 const LOOKUPS = 20_000;
 const SEARCH_NAMES = 400;
@@ -131,7 +131,7 @@ function openDirectory(dir: string, name: string) {
 }
 
 export default async function cacheBench(report: Report): Promise<void> {
-  const pbx = await startDemoPbxProcess(PERSONS);
+  const pbx = await startDemoPbxProcess({ persons: PERSONS, minPhonesPerPerson: 2, staff: STAFF });
   const dir = mkdtempSync(join(tmpdir(), 'ringside-cache-bench-'));
   let transport: ReturnType<typeof createUndiciFetch> | undefined;
   try {
@@ -148,7 +148,6 @@ export default async function cacheBench(report: Report): Promise<void> {
     // The transport AppCore uses in Node (nodeTransport); in Electron it is net.fetch, not measurable here.
     transport = createUndiciFetch();
     const client = clientOf(transport.fetch);
-    await addUsers(client);
     const clock = { now: () => Date.now() };
 
     // One at a time, on a subset: the rate a naive sync reaches. On loopback every request costs only CPU,
@@ -228,26 +227,6 @@ export default async function cacheBench(report: Report): Promise<void> {
     pbx.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function addUsers(client: PbxClient): Promise<void> {
-  const existing = new Set((await client.users.list()).map((user) => user.name));
-  const queue = Array.from({ length: EXTRA_USERS }, (_, index) => index);
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
-        const name = `Bench Agent ${index}`;
-        if (existing.has(name)) continue;
-        await client.users.create({
-          username: `bench.agent.${index}`,
-          group_id: 1,
-          firstname: 'Bench',
-          lastname: `Agent ${index}`,
-          number: `+420 799 ${String(100_000 + index).slice(0, 3)} ${String(index % 1000).padStart(3, '0')}`,
-        });
-      }
-    }),
-  );
 }
 
 type Sqlite = ReturnType<typeof openCache>['db'];

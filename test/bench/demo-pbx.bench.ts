@@ -84,7 +84,7 @@ async function personRequestsPerSecond(
 
 export default async function demoPbxBench(report: Report): Promise<void> {
   const started = performance.now();
-  const pbx = await startDemoPbxProcess(PERSONS);
+  const pbx = await startDemoPbxProcess({ persons: PERSONS });
   const { ready } = pbx;
   try {
     report('demo_pbx_start_100k_persons', performance.now() - started, 'ms');
@@ -117,7 +117,7 @@ export default async function demoPbxBench(report: Report): Promise<void> {
     pbx.stop();
   }
 
-  const baseline = await startDemoPbxProcess(0, true);
+  const baseline = await startDemoPbxProcess('baseline');
   try {
     const { rate, cpuMicrosPerRequest } = await personRequestsPerSecond(baseline, '');
     report(

@@ -96,3 +96,45 @@ describe('what the seeded directory looks like', () => {
     expect((await big.client.get('/crm/person/100000')).body.data.contacts.length).toBeGreaterThan(0);
   });
 });
+
+describe('directory-scale options', () => {
+  it('gives every person at least minPhonesPerPerson numbers, and otherwise the same person', async () => {
+    const { client } = await startTestPbx({ seed: 7, persons: 300, minPhonesPerPerson: 2 });
+    const phonesOf = (person: { contacts: { type: number }[] }) =>
+      person.contacts.filter((contact) => contact.type === 1).length;
+    const counts = await Promise.all(
+      [1, 2, 50, 150, 299].map(async (id) => phonesOf((await client.get(`/crm/person/${id}`)).body.data)),
+    );
+    for (const count of counts) expect(count).toBeGreaterThanOrEqual(2);
+    expect(counts.every((count) => count <= 3)).toBe(true);
+    // Names do not depend on the option.
+    const name = async (c: TestClient) => (await c.get('/crm/person/150')).body.data.displayname;
+    expect(await name(client)).toBe(await name(first.client));
+  });
+
+  it('adds staff users, each with its own phone extension, and leaves the seeded organisation as it was', async () => {
+    const { client } = await startTestPbx({ seed: 7, persons: 10, staff: 2_000 });
+    const users = (await client.get('/users')).body.data as { id: number }[];
+    const seededUsers = (await first.client.get('/users')).body.data as { id: number }[];
+    expect(users).toHaveLength(seededUsers.length + 2_000);
+    expect(users.slice(0, seededUsers.length)).toEqual(seededUsers);
+
+    const extensions = (await client.get('/extensions', { query: { type: 'phone' } })).body.data as {
+      id: number;
+      number: string;
+    }[];
+    const staffNumbers = extensions
+      .map((extension) => extension.number)
+      .filter((n) => /^[2-3]\d{3}$/.test(n));
+    expect(new Set(staffNumbers).size).toBe(2_000);
+    const last = (await client.get(`/user/${users.at(-1)!.id}`)).body.data;
+    expect(extensions.find((extension) => extension.id === last.primary_extension)?.number).toBe('3999');
+  });
+
+  it('refuses out-of-range values, naming the option', async () => {
+    await expect(startTestPbx({ minPhonesPerPerson: 4 })).rejects.toThrow(
+      /minPhonesPerPerson must be an integer from 1 to 3/,
+    );
+    await expect(startTestPbx({ staff: 2_001 })).rejects.toThrow(/staff must be an integer from 0 to 2000/);
+  });
+});

@@ -18,6 +18,8 @@ import {
   QUEUES,
   ROLES,
   SERVICE_EXTENSIONS,
+  STAFF_FIRST_EXTENSION,
+  STAFF_LAYOUT,
   SUPERVISOR_LAYOUT,
   TEAMS,
 } from './organisationLayout';
@@ -138,7 +140,7 @@ function userRecord(spec: UserSpec, random: Random): UserRecord {
   };
 }
 
-export function seedOrganisation(seed: number): OrganisationSeed {
+export function seedOrganisation(seed: number, options: { staff?: number } = {}): OrganisationSeed {
   const random = createRandom(seed, 0x0a9);
   const fakers = createLocalFakers();
   for (const [index, faker] of Object.values(fakers).entries()) faker.seed([seed, 0x5eed, index]);
@@ -194,6 +196,7 @@ export function seedOrganisation(seed: number): OrganisationSeed {
   const addPhoneUser = (
     layout: { group: number; team: number | null; role: number; language: NameLanguage },
     index: number,
+    number = String(101 + index),
   ): { user: UserRecord; plainPassword: string } => {
     const faker = fakers[layout.language];
     const sex = faker.person.sexType();
@@ -203,7 +206,6 @@ export function seedOrganisation(seed: number): OrganisationSeed {
     while (usedUsernames.has(username)) username += random.int(1, 9);
     usedUsernames.add(username);
     const id = users.length + 1;
-    const number = String(101 + index);
     const extensionId = extensions.length + 1;
     extensions.push({
       id: extensionId,
@@ -321,6 +323,17 @@ export function seedOrganisation(seed: number): OrganisationSeed {
       type: 'queue',
       external_id: `Q-${queue.id}`,
     });
+  }
+
+  // Back-office staff for directory-scale tests, after everything else so the rest of the seed is the same.
+  for (let index = 0; index < (options.staff ?? 0); index++) {
+    const layout = STAFF_LAYOUT[index % STAFF_LAYOUT.length]!;
+    const { user } = addPhoneUser(
+      { ...layout, role: 2 },
+      AGENT_LAYOUT.length + SUPERVISOR_LAYOUT.length + index,
+      String(STAFF_FIRST_EXTENSION + index),
+    );
+    agentStatus.set(user.id, { status: 'offline' });
   }
 
   return {

@@ -196,6 +196,16 @@ export const SUPERVISOR_LAYOUT: { group: number; team: number | null; language: 
   { group: 5, team: 3, language: 'sk' },
 ];
 
+/** Back-office staff (the `staff` option): extensions from 2000 up, no team, spread over the groups. */
+export const STAFF_FIRST_EXTENSION = 2000;
+export const STAFF_LAYOUT: { group: number; team: null; language: NameLanguage }[] = [
+  { group: 1, team: null, language: 'cs' },
+  { group: 2, team: null, language: 'cs' },
+  { group: 3, team: null, language: 'cs' },
+  { group: 5, team: null, language: 'sk' },
+  { group: 6, team: null, language: 'en' },
+];
+
 export const LOCALE_OF: Record<NameLanguage, User['locale']> = { cs: 'cs_CZ', sk: 'sk_SK', en: 'en_US' };
 
 export const DISPOSITIONS = [

@@ -65,7 +65,10 @@ export class PersonGenerator {
   /** Names repeat a lot; their ASCII forms are worth remembering. */
   private readonly slugs = new Map<string, string>();
 
-  constructor(private readonly seed: number) {}
+  constructor(
+    private readonly seed: number,
+    private readonly minPhones = 1,
+  ) {}
 
   generate(id: number): PersonRecord {
     const { random } = this;
@@ -126,7 +129,7 @@ export class PersonGenerator {
     random.seed([this.seed, PERSON_STREAM, id]);
     const roll = random.next();
     const language: NameLanguage = roll < 0.5 ? 'cs' : roll < 0.8 ? 'sk' : 'en';
-    const count = random.int(1, 3);
+    const count = random.int(this.minPhones, 3);
     const phones = Array.from({ length: count }, () =>
       randomPhoneContact(random, random.pick(NUMBER_COUNTRIES[language])),
     );

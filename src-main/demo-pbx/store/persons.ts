@@ -39,8 +39,8 @@ export class PersonStore {
   /** See `indexOfNumbers`. */
   private numberIndex: Map<number, number | number[]> | null = null;
 
-  constructor(seed: number, seededCount: number) {
-    this.generator = new PersonGenerator(seed);
+  constructor(seed: number, seededCount: number, minPhonesPerPerson = 1) {
+    this.generator = new PersonGenerator(seed, minPhonesPerPerson);
     this.liveIds = Array.from({ length: seededCount }, (_, index) => index + 1);
     this.nextId = seededCount + 1;
     // Seeded contacts use ids person*10+n; new ones start above every seeded one.

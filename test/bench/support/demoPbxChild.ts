@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { DemoPbxOptions } from '../../../src-main/demo-pbx';
 
 export interface DemoPbxReady {
   baseUrl: string;
@@ -37,10 +38,17 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-/** `baseline`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts). */
-export async function startDemoPbxProcess(persons: number, baseline = false): Promise<DemoPbxProcess> {
+/** The demo PBX's options cross to the child as JSON (all of them are plain numbers and flags). */
+type ChildOptions = Pick<DemoPbxOptions, 'persons' | 'minPhonesPerPerson' | 'staff'>;
+
+/** `'baseline'`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts). */
+export async function startDemoPbxProcess(options: ChildOptions | 'baseline'): Promise<DemoPbxProcess> {
   const child = fork(fileURLToPath(new URL('./demoPbxProcess.ts', import.meta.url)), {
-    env: { ...process.env, BENCH_PERSONS: String(persons), BENCH_BASELINE: baseline ? '1' : '0' },
+    env: {
+      ...process.env,
+      BENCH_BASELINE: options === 'baseline' ? '1' : '0',
+      BENCH_OPTIONS: JSON.stringify(options === 'baseline' ? {} : options),
+    },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -7,7 +7,7 @@
  * fixed person: the ceiling this machine and this client reach, to read the demo PBX's figure against.
  */
 import Fastify from 'fastify';
-import { startDemoPbx } from '../../../src-main/demo-pbx';
+import { startDemoPbx, type DemoPbxOptions } from '../../../src-main/demo-pbx';
 
 interface Server {
   baseUrl: string;
@@ -50,7 +50,10 @@ async function startBaseline(): Promise<Server> {
 const server: Server =
   process.env.BENCH_BASELINE === '1'
     ? await startBaseline()
-    : await startDemoPbx({ persons: Number(process.env.BENCH_PERSONS ?? '100000'), ringEverySeconds: 0 });
+    : await startDemoPbx({
+        ...(JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as DemoPbxOptions),
+        ringEverySeconds: 0,
+      });
 
 process.send!({
   type: 'ready',
