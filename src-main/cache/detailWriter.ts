@@ -11,7 +11,10 @@ import type { DetailCollection, DetailOutcome, DetailWriteCounts } from './detai
 import { applyDetailOutcome } from './detailWrites';
 import type { DirectoryCache } from './directory';
 import { CacheFullError } from './errors';
-import type { NumberingPlan } from './numbering';
+import type { IndexedNumber, NumberingPlan } from './numbering';
+import { NumberKeys } from './numbering';
+import type { PersonDetail } from './store';
+import { phoneNumbersOf } from './store';
 
 export interface DetailWriter {
   /** Writes a batch; resolves with its counts once it is committed. */
@@ -50,6 +53,8 @@ export type DetailWriterRequest = {
   collection: DetailCollection;
   outcomes: DetailOutcome[];
   now: number;
+  /** The index entries of the persons' numbers, worked out on the sending side (NumberKeys.withKnown). */
+  numbers: [raw: string, entry: IndexedNumber | null][];
 };
 
 export type DetailWriterReply =
@@ -76,7 +81,7 @@ export function workerDetailWriterFactory(script: WorkerScript): DetailWriterFac
       execArgv: script.execArgv,
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
-    return new WorkerDetailWriter(worker, path);
+    return new WorkerDetailWriter(worker, path, new NumberKeys(cache.numberingPlan));
   };
 }
 
@@ -93,6 +98,7 @@ class WorkerDetailWriter implements DetailWriter {
   constructor(
     private readonly worker: Worker,
     private readonly path: string,
+    private readonly numberKeys: NumberKeys,
   ) {
     worker.on('message', (reply: DetailWriterReply) => this.settle(reply));
     worker.on('error', (error) => this.fail(error));
@@ -109,7 +115,13 @@ class WorkerDetailWriter implements DetailWriter {
     const seq = this.nextSeq++;
     const written = new Promise<DetailWriteCounts>((resolve, reject) => {
       this.pending.set(seq, { resolve, reject });
-      const request: DetailWriterRequest = { seq, collection, outcomes, now };
+      const request: DetailWriterRequest = {
+        seq,
+        collection,
+        outcomes,
+        now,
+        numbers: collection === 'persons' ? this.indexNumbers(outcomes) : [],
+      };
       this.worker.postMessage(request);
     });
     this.inFlight.add(written);
@@ -123,6 +135,21 @@ class WorkerDetailWriter implements DetailWriter {
     this.failure ??= new Error('the cache writer is closed');
     this.worker.postMessage('close');
     await this.exited;
+  }
+
+  /**
+   * Reading a number (libphonenumber) is a good part of saving a person. This thread mostly waits for the
+   * PBX while the writer is the busy one, so the numbers are read here and sent along.
+   */
+  private indexNumbers(outcomes: readonly DetailOutcome[]): [string, IndexedNumber | null][] {
+    const entries = new Map<string, IndexedNumber | null>();
+    for (const outcome of outcomes) {
+      if ('gone' in outcome) continue;
+      for (const { raw } of phoneNumbersOf((outcome.detail as PersonDetail).contacts)) {
+        if (!entries.has(raw)) entries.set(raw, this.numberKeys.index(raw));
+      }
+    }
+    return [...entries];
   }
 
   private settle(reply: DetailWriterReply): void {

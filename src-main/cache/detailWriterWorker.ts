@@ -14,21 +14,26 @@ import { DirectoryStore } from './store';
 const port = parentPort!;
 const { path, numbering } = workerData as DetailWriterWorkerData;
 const db = openWriterConnection(path);
-const target = { store: new DirectoryStore(db, new NumberKeys(numbering)), ledger: new SyncLedger(db) };
+const numberKeys = new NumberKeys(numbering);
+const target = { store: new DirectoryStore(db, numberKeys), ledger: new SyncLedger(db) };
 
 port.on('message', (message: DetailWriterRequest | 'close') => {
   if (message === 'close') {
+    // Leaves the app's connection a short WAL rather than the checkpoint of a whole sync.
+    db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     port.close();
     return;
   }
-  const { seq, collection, outcomes, now } = message;
+  const { seq, collection, outcomes, now, numbers } = message;
   let reply: DetailWriterReply;
   try {
     const counts = { fetched: 0, removed: 0 };
-    db.transaction(() => {
-      for (const outcome of outcomes) applyDetailOutcome(target, collection, outcome, now, counts);
-    })();
+    numberKeys.withKnown(new Map(numbers), () =>
+      db.transaction(() => {
+        for (const outcome of outcomes) applyDetailOutcome(target, collection, outcome, now, counts);
+      })(),
+    );
     reply = { seq, counts };
   } catch (error) {
     reply = {

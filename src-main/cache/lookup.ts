@@ -5,7 +5,7 @@
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { EntryKind } from './kinds';
-import { kindOfCode } from './kinds';
+import { KIND_CODE, kindOfCode } from './kinds';
 import type { NumberKeys } from './numbering';
 import type { EntryReader } from './reader';
 import type { NumberMatch } from './types';
@@ -28,7 +28,10 @@ export class NumberLookup {
     private readonly numbers: NumberKeys,
     private readonly reader: EntryReader,
   ) {
-    this.byKey = db.prepare('SELECT kind, owner_id, label FROM numbers WHERE key = ?');
+    // The index is (kind, key): every kind is probed.
+    this.byKey = db.prepare(
+      `SELECT kind, owner_id, label FROM numbers WHERE kind IN (${Object.values(KIND_CODE).join(', ')}) AND key = ?`,
+    );
   }
 
   lookup(raw: string): NumberMatch[] {

@@ -91,7 +91,24 @@ const v1: Migration = (db) => {
   db.pragma(`application_id = ${APPLICATION_ID}`);
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1, createHistoryTables];
+/**
+ * One index row per number instead of one per digit form: a person's 2–3 numbers had written 5–8 rows at
+ * random places of number_digits, the largest cost of a first sync. Search by digits now reads two ranges
+ * per kind, the national significant number and the E.164 key (search.ts). The number index is rebuilt by
+ * the next sync (the stored numbering plan no longer matches).
+ */
+const numbersByNational: Migration = (db) => {
+  db.exec(`
+    DROP TABLE number_digits;
+    DROP INDEX numbers_by_key;
+    ALTER TABLE numbers ADD COLUMN national TEXT NOT NULL DEFAULT '';
+    CREATE INDEX numbers_by_key ON numbers (kind, key);
+    CREATE INDEX numbers_by_national ON numbers (kind, national);
+    UPDATE meta SET value = 'rebuild: schema 3' WHERE key = 'numbering_plan';
+  `);
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1, createHistoryTables, numbersByNational];
 
 /** Brings the schema up to date, one transaction per migration. */
 export function migrate(db: Database): { from: number; to: number } {

@@ -7,8 +7,9 @@
  *     matched by name first, then the others, alphabetically within each.
  * Tier 2 ranks at most CANDIDATE_CAP index hits: a one-letter prefix matches most of 100,000 persons, and
  * ranking all of them would cost more than a keystroke may. Digit words beside names ("novak 777") must
- * start a digit form of one of the entry's numbers. A query that is a number in any format (`+420 777`,
- * `00420777`, `777 12`) matches digit forms by prefix instead, in number order.
+ * start one of the entry's numbers. A query that is a number in any format matches numbers by prefix
+ * instead: its digits start the national significant number (`777 12`), or the international number
+ * (`+420 777`, `00420777`), or, after a trunk prefix 0, the national significant number (`0905 11`, `020 79`).
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { EntryKind, FtsTable } from './kinds';
@@ -54,9 +55,7 @@ export class DirectorySearch {
   /** Up to `want` ids of `kind`, best first. */
   private candidates(kind: EntryKind, parsed: ParsedQuery, want: number): number[] {
     const number = parsed.number ?? (parsed.words.length === 0 ? parsed.digitWords.join('') : '');
-    if (number) {
-      return this.sql.byDigits.all(KIND_CODE[kind], number, prefixUpperBound(number), want) as number[];
-    }
+    if (number) return this.byDigits(kind, number, want);
     if (parsed.words.length === 0) return [];
 
     const ranked = new Set<number>();
@@ -103,13 +102,47 @@ export class DirectorySearch {
     );
   }
 
+  /** Owners of numbers the digits start (see the module comment), national matches first, in number order. */
+  private byDigits(kind: EntryKind, digits: string, want: number): number[] {
+    const code = KIND_CODE[kind];
+    const found = new Set<number>();
+    const take = (statement: Statement<unknown[]>, prefix: string) => {
+      if (found.size >= want) return;
+      for (const id of statement.all(code, prefix, prefixUpperBound(prefix), want) as number[]) {
+        found.add(id);
+        if (found.size >= want) return;
+      }
+    };
+    take(this.sql.byNational, digits);
+    take(this.sql.byKey, `+${digits}`);
+    const afterTrunk = withoutTrunkPrefix(digits);
+    if (afterTrunk) take(this.sql.byNational, afterTrunk);
+    return [...found];
+  }
+
   /** For a mixed query such as "novak 777": each digit word must start one of the entry's numbers. */
   private hasDigits(kind: EntryKind, id: number, digitWords: readonly string[]): boolean {
-    return digitWords.every(
-      (digits) =>
-        this.sql.ownerHasDigits.get(KIND_CODE[kind], id, digits, prefixUpperBound(digits)) !== undefined,
-    );
+    return digitWords.every((digits) => {
+      const afterTrunk = withoutTrunkPrefix(digits) ?? digits;
+      return (
+        this.sql.ownerHasDigits.get({
+          kind: KIND_CODE[kind],
+          id,
+          national: digits,
+          nationalEnd: prefixUpperBound(digits),
+          international: `+${digits}`,
+          internationalEnd: prefixUpperBound(`+${digits}`),
+          afterTrunk,
+          afterTrunkEnd: prefixUpperBound(afterTrunk),
+        }) !== undefined
+      );
+    });
   }
+}
+
+/** `0905` → `905`: the digits after a national trunk prefix 0, when there are some. */
+function withoutTrunkPrefix(digits: string): string | undefined {
+  return digits.length > 1 && digits.startsWith('0') ? digits.slice(1) : undefined;
 }
 
 function group<T extends DirectoryEntry>(
@@ -139,14 +172,17 @@ function prepareStatements(db: SqliteDatabase) {
       user: namePrefix('users'),
       extension: undefined,
     } as Record<EntryKind, Statement<unknown[]> | undefined>,
-    byDigits: db
+    byNational: db
       .prepare(
-        'SELECT DISTINCT owner_id FROM number_digits WHERE kind = ? AND digits >= ? AND digits < ? LIMIT ?',
+        'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
       )
       .pluck(),
-    ownerHasDigits: db.prepare(
-      'SELECT 1 FROM number_digits WHERE kind = ? AND owner_id = ? AND digits >= ? AND digits < ? LIMIT 1',
-    ),
+    byKey: db
+      .prepare('SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?')
+      .pluck(),
+    ownerHasDigits: db.prepare(`SELECT 1 FROM numbers WHERE kind = @kind AND owner_id = @id AND (
+        (national >= @national AND national < @nationalEnd) OR (key >= @international AND key < @internationalEnd)
+        OR (national >= @afterTrunk AND national < @afterTrunkEnd)) LIMIT 1`),
     fts: {
       person_fts: ftsQuery('person_fts'),
       entry_fts: ftsQuery('entry_fts'),

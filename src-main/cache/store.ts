@@ -46,7 +46,6 @@ type Run = Statement<unknown[]>;
 export class DirectoryStore {
   private readonly sql: ReturnType<typeof prepareStatements>;
   private readonly insertNumbers: MultiRowInsert;
-  private readonly insertDigits: MultiRowInsert;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -55,13 +54,8 @@ export class DirectoryStore {
     this.sql = prepareStatements(db);
     this.insertNumbers = new MultiRowInsert(
       db,
-      'INSERT INTO numbers (kind, owner_id, position, key, label, raw, display, dial)',
-      8,
-    );
-    this.insertDigits = new MultiRowInsert(
-      db,
-      'INSERT OR IGNORE INTO number_digits (kind, digits, owner_id)',
-      3,
+      'INSERT INTO numbers (kind, owner_id, position, key, national, label, raw, display, dial)',
+      9,
     );
   }
 
@@ -320,22 +314,18 @@ export class DirectoryStore {
     this.setSearchText('user', id, names.join(' '), [user.username ?? '', user.email ?? ''].join(' '));
   }
 
-  /** Replaces the owner's rows in the number index and its digit forms for search by digits. */
+  /** Replaces the owner's rows in the number index (which search by digits reads too). */
   private setNumbers(kind: EntryKind, ownerId: number, entries: readonly LabelledNumber[]): void {
     const code = KIND_CODE[kind];
     this.sql.deleteNumbersOf.run(code, ownerId);
-    this.sql.deleteDigitsOf.run(code, ownerId);
-    const numberRows: unknown[][] = [];
-    const digitRows: unknown[][] = [];
+    const rows: unknown[][] = [];
     for (const entry of entries) {
       const indexed = this.numbers.index(entry.raw);
       if (!indexed) continue;
-      const { key, display, dial } = indexed;
-      numberRows.push([code, ownerId, numberRows.length, key, entry.label, entry.raw, display, dial]);
-      for (const digits of indexed.digitForms) digitRows.push([code, digits, ownerId]);
+      const { key, national, display, dial } = indexed;
+      rows.push([code, ownerId, rows.length, key, national, entry.label, entry.raw, display, dial]);
     }
-    this.insertNumbers.run(numberRows);
-    this.insertDigits.run(digitRows);
+    this.insertNumbers.run(rows);
   }
 
   private setSearchText(kind: EntryKind, id: number, name: string, extra: string): void {
@@ -345,7 +335,6 @@ export class DirectoryStore {
   private removeFromIndexes(kind: EntryKind, id: number): void {
     const code = KIND_CODE[kind];
     this.sql.deleteNumbersOf.run(code, id);
-    this.sql.deleteDigitsOf.run(code, id);
     this.sql.deleteFts[ftsTable(kind)].run(ftsRowid(kind, id));
   }
 }
@@ -440,7 +429,9 @@ export function parseContacts(json: string): StoredContact[] {
 }
 
 /** Phone contacts, and general ones (a general contact that is no number is simply not indexed). */
-function phoneNumbersOf(contacts: readonly StoredContact[]): LabelledNumber[] {
+export function phoneNumbersOf(
+  contacts: readonly Pick<StoredContact, 'type' | 'contact' | 'label'>[],
+): LabelledNumber[] {
   return contacts
     .filter((contact) => contact.type === CONTACT_TYPES.phone || contact.type === CONTACT_TYPES.general)
     .map((contact) => ({ raw: contact.contact, label: contact.label }));
@@ -554,7 +545,6 @@ function prepareStatements(db: SqliteDatabase) {
     ),
 
     deleteNumbersOf: run('DELETE FROM numbers WHERE kind = ? AND owner_id = ?'),
-    deleteDigitsOf: run('DELETE FROM number_digits WHERE kind = ? AND owner_id = ?'),
     upsertFts: {
       person_fts: run('INSERT OR REPLACE INTO person_fts (rowid, name, extra) VALUES (?, ?, ?)'),
       entry_fts: run('INSERT OR REPLACE INTO entry_fts (rowid, name, extra) VALUES (?, ?, ?)'),

@@ -62,7 +62,7 @@ export interface DirectorySyncOptions {
   pageSize?: number;
   /** List pages in flight; default 4. */
   listConcurrency?: number;
-  /** Fetched details collected before they are handed to the writer; default 250. */
+  /** Fetched details collected before they are handed to the writer; default 500. */
   batchSize?: number;
   /** Where details are written; default: on this thread, in short transactions between event-loop turns. */
   detailWriter?: DetailWriterFactory;
@@ -107,7 +107,7 @@ export class DirectorySync {
     if (this.pageSize < 2)
       throw new RangeError('pageSize must be at least 2: consecutive pages overlap by one');
     this.listConcurrency = positive(options.listConcurrency ?? 4, 'listConcurrency');
-    this.batchSize = positive(options.batchSize ?? 250, 'batchSize');
+    this.batchSize = positive(options.batchSize ?? 500, 'batchSize');
     this.rollingRefresh = { ...DEFAULT_ROLLING_REFRESH, ...options.rollingRefresh };
   }
 
@@ -308,9 +308,9 @@ export class DirectorySync {
   }
 
   /**
-   * Fetches the due details at bounded concurrency and hands them to the writer in batches. While the
-   * writer commits one batch the next is being fetched (double buffering); a lane that fills a batch
-   * waits only when the previous one is still being written.
+   * Fetches the due details at bounded concurrency and hands them to the writer in batches. The writer has
+   * up to WRITES_IN_FLIGHT batches at a time (one being committed, the next waiting), so it never idles
+   * while the next batch is fetched; a lane that fills a batch waits only when that many are outstanding.
    */
   private async detailsPhase<L extends { id: number }, D>(
     run: SyncRun,
@@ -323,20 +323,22 @@ export class DirectorySync {
     tracker.update(0, due.length);
     let done = 0;
     let buffer: DetailOutcome[] = [];
-    let writing: Promise<void> = Promise.resolve();
+    const writing: Promise<void>[] = [];
     const flush = async () => {
-      await writing;
       const batch = buffer;
       buffer = [];
-      if (batch.length === 0) return;
-      writing = writer.write(collection.name, batch, this.options.clock.now()).then((counts) => {
-        report.fetched += counts.fetched;
-        report.removed += counts.removed;
-        done += batch.length;
-        tracker.update(done, due.length);
-      });
-      // Awaited by the next flush; this only keeps a failure from being reported as unhandled meanwhile.
-      writing.catch(() => {});
+      if (batch.length > 0) {
+        const written = writer.write(collection.name, batch, this.options.clock.now()).then((counts) => {
+          report.fetched += counts.fetched;
+          report.removed += counts.removed;
+          done += batch.length;
+          tracker.update(done, due.length);
+        });
+        // Awaited below in order; this only keeps a failure from being reported as unhandled meanwhile.
+        written.catch(() => {});
+        writing.push(written);
+      }
+      while (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
     };
     try {
       await forEachConcurrently(
@@ -359,7 +361,7 @@ export class DirectorySync {
     } finally {
       // What completed before a failure or a cancel is kept, so the next run does not fetch it again.
       await flush();
-      await writing;
+      while (writing.length > 0) await writing.shift();
     }
   }
 
@@ -367,6 +369,9 @@ export class DirectorySync {
     return writeInSlices((fn) => this.cache.write(fn), items, apply, finish);
   }
 }
+
+/** Batches handed to the writer and not yet committed, at most. */
+const WRITES_IN_FLIGHT = 2;
 
 /** The state of one sync run: its signal, progress reporting and per-collection counts. */
 class SyncRun {

@@ -64,15 +64,44 @@ export function normalizeNumber(
   defaultCountry: string,
   options: NumberingOptions = {},
 ): NormalizedNumber | null {
-  return analyseNumber(raw, defaultCountry, options)?.normalized ?? null;
+  return readNumber(raw, defaultCountry, options)?.normalized ?? null;
 }
 
-/** `normalizeNumber` plus the digit forms the directory index stores, from a single parse. */
+/** A read number: normalised, and its national significant number (the digits as dialled when internal). */
+export interface ReadNumber {
+  normalized: NormalizedNumber;
+  national: string;
+}
+
+/** `normalizeNumber` plus the digit forms the call history indexes, from a single parse. */
 export function analyseNumber(
   raw: string,
   defaultCountry: string,
   options: NumberingOptions = {},
 ): AnalysedNumber | null {
+  const read = readPhone(raw, defaultCountry, options);
+  if (!read) return null;
+  if (!read.phone) return { normalized: read.normalized, digitForms: [read.national] };
+  const national = read.phone.formatNational().replace(/\D/g, '');
+  const digitForms = unique([read.phone.number.slice(1), read.national, national]);
+  return { normalized: read.normalized, digitForms };
+}
+
+/** `normalizeNumber` plus the national significant number the directory index stores. */
+export function readNumber(
+  raw: string,
+  defaultCountry: string,
+  options: NumberingOptions = {},
+): ReadNumber | null {
+  const read = readPhone(raw, defaultCountry, options);
+  return read && { normalized: read.normalized, national: read.national };
+}
+
+function readPhone(
+  raw: string,
+  defaultCountry: string,
+  options: NumberingOptions,
+): (ReadNumber & { phone?: PhoneNumber }) | null {
   const country = checkedCountry(defaultCountry);
   const split = splitExtension(raw);
   if (!split) return null;
@@ -84,7 +113,7 @@ export function analyseNumber(
   const international = main.startsWith('+') || digits.startsWith('00');
   if (!international && digits.length >= min && digits.length <= max) {
     const display = extension ? `${digits} ext. ${extension}` : digits;
-    return { normalized: withExtension({ internal: digits, display }, extension), digitForms: [digits] };
+    return { normalized: withExtension({ internal: digits, display }, extension), national: digits };
   }
 
   const phone = bestReading(main.replace(/\(\s*0\s*\)/g, ' '), country, international);
@@ -94,9 +123,7 @@ export function analyseNumber(
   // than invent a grouping.
   const shown = phone.isValid() ? phone.formatInternational() : main.replace(/\s+/g, ' ');
   const display = extension ? `${shown} ext. ${extension}` : shown;
-  const national = phone.formatNational().replace(/\D/g, '');
-  const digitForms = unique([e164.slice(1), phone.nationalNumber, national]);
-  return { normalized: withExtension({ e164, display }, extension), digitForms };
+  return { normalized: withExtension({ e164, display }, extension), national: phone.nationalNumber, phone };
 }
 
 /**

@@ -129,3 +129,42 @@ describe('openCache', () => {
     expect(readdirSync(dir)).toEqual(['a-directory']);
   });
 });
+
+describe('schema 3: one number index row per number', () => {
+  it('upgrades a cache of schema 2, whose numbers become searchable again after the next re-index', async () => {
+    // A cache as Ringside wrote it before schema 3: a person with a number and its digit forms.
+    const path = join(tempDir(), 'directory.sqlite');
+    const old = new Database(path);
+    old.pragma('journal_mode = WAL');
+    MIGRATIONS.slice(0, 2).forEach((migration) => migration(old));
+    old.pragma('user_version = 2');
+    old.exec(`
+      INSERT INTO meta (key, value) VALUES ('numbering_plan', 'CZ:2-6');
+      INSERT INTO persons (id, group_id, displayname, firstname, lastname, contacts, sort_key)
+        VALUES (7, 1, 'Jana Stará', 'Jana', 'Stará',
+          '[{"id":70,"type":1,"contact":"+420 777 123 456","label":"mobile"}]', 'jana stara');
+      INSERT INTO numbers (kind, owner_id, position, key, label, raw, display, dial)
+        VALUES (1, 7, 0, '+420777123456', 'mobile', '+420 777 123 456', '+420 777 123 456', '+420777123456');
+      INSERT INTO number_digits (kind, digits, owner_id) VALUES (1, '420777123456', 7), (1, '777123456', 7);
+    `);
+    old.close();
+
+    const database = openTestCache(path);
+    const directory = testDirectory(database);
+    const tables = database.db
+      .prepare("SELECT name FROM sqlite_schema WHERE name IN ('number_digits', 'numbers_by_national')")
+      .pluck()
+      .all();
+    expect(tables).toEqual(['numbers_by_national']);
+    // The screen-pop key survived; the digits index is outdated until the numbers are read again.
+    expect(directory.lookupNumber('777 123 456').map((match) => match.id)).toEqual([7]);
+    expect(directory.numberIndexOutdated).toBe(true);
+
+    await directory.reindexNumbers();
+
+    expect(directory.numberIndexOutdated).toBe(false);
+    for (const typed of ['777 12', '+420 777', '00420777']) {
+      expect(directory.searchDirectory(typed).persons.items.map((entry) => entry.id)).toEqual([7]);
+    }
+  });
+});
