@@ -20,6 +20,14 @@ interface Hit {
   keyRank: number;
 }
 
+/**
+ * The owners of a number key: one probe of the (kind, key) index per kind. The index is named because the
+ * primary key starts with kind too, and the planner, knowing no better, would walk a whole kind's numbers
+ * through it (42 ms a lookup at 100,000 persons instead of 0.05 ms).
+ */
+export const LOOKUP_BY_KEY_SQL = `SELECT kind, owner_id, label FROM numbers INDEXED BY numbers_by_key
+  WHERE kind IN (${Object.values(KIND_CODE).join(', ')}) AND key = ?`;
+
 export class NumberLookup {
   private readonly byKey;
 
@@ -28,10 +36,7 @@ export class NumberLookup {
     private readonly numbers: NumberKeys,
     private readonly reader: EntryReader,
   ) {
-    // The index is (kind, key): every kind is probed.
-    this.byKey = db.prepare(
-      `SELECT kind, owner_id, label FROM numbers WHERE kind IN (${Object.values(KIND_CODE).join(', ')}) AND key = ?`,
-    );
+    this.byKey = db.prepare(LOOKUP_BY_KEY_SQL);
   }
 
   lookup(raw: string): NumberMatch[] {

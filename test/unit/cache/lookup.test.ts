@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectoryCache } from '../../../src-main/cache';
-import { testDirectory } from './fixtures';
+import { LOOKUP_BY_KEY_SQL } from '../../../src-main/cache/lookup';
+import { openTestCache, testDirectory } from './fixtures';
 import { company, email, extension, person, phone, user } from './memory-source';
 
 /** One public number shared by two persons, a company and a user; one internal number of a user's line. */
@@ -105,5 +106,17 @@ describe('lookupNumber', () => {
     );
     expect(directory.lookupNumber('201')).toEqual([]);
     expect(directory.lookupNumber('209').map((match) => match.kind)).toEqual(['user', 'extension']);
+  });
+});
+
+describe('the lookup query', () => {
+  it('probes the number index by key for each kind instead of walking a kind through the primary key', () => {
+    const database = openTestCache();
+    const plan = database.db.prepare(`EXPLAIN QUERY PLAN ${LOOKUP_BY_KEY_SQL}`).all('+420777123456') as {
+      detail: string;
+    }[];
+    expect(plan.map((step) => step.detail)).toEqual([
+      'SEARCH numbers USING INDEX numbers_by_key (kind=? AND key=?)',
+    ]);
   });
 });
