@@ -352,6 +352,7 @@ export class DirectorySync {
             if (!isNotFound(error)) throw error;
             outcome = { id, gone: true };
           }
+          writer.prepare(collection.name, outcome);
           // Pushed only now: `flush` replaces the buffer while this fetch was awaited.
           buffer.push(outcome);
           if (buffer.length >= this.batchSize) await flush();
