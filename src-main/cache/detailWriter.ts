@@ -11,8 +11,7 @@ import type { DetailCollection, DetailOutcome, DetailWriteCounts } from './detai
 import { applyDetailOutcome } from './detailWrites';
 import type { DirectoryCache } from './directory';
 import { CacheFullError } from './errors';
-import type { IndexedNumber, NumberingPlan } from './numbering';
-import { NumberKeys } from './numbering';
+import type { IndexedNumber, NumberKeys, NumberingPlan } from './numbering';
 import type { PersonDetail } from './store';
 import { phoneNumbersOf } from './store';
 
@@ -63,10 +62,6 @@ export type DetailWriterRequest = {
   numbers: [raw: string, entry: IndexedNumber | null][];
 };
 
-function phoneNumbersOfPerson(outcome: { detail: unknown }): string[] {
-  return phoneNumbersOf((outcome.detail as PersonDetail).contacts).map((number) => number.raw);
-}
-
 export type DetailWriterReply =
   { seq: number; counts: DetailWriteCounts } | { seq: number; error: { message: string; diskFull: boolean } };
 
@@ -91,7 +86,7 @@ export function workerDetailWriterFactory(script: WorkerScript): DetailWriterFac
       execArgv: script.execArgv,
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
-    return new WorkerDetailWriter(worker, path, new NumberKeys(cache.numberingPlan));
+    return new WorkerDetailWriter(worker, path, cache.numberKeys);
   };
 }
 
@@ -194,4 +189,8 @@ class WorkerDetailWriter implements DetailWriter {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
+}
+
+function phoneNumbersOfPerson(outcome: { detail: unknown }): string[] {
+  return phoneNumbersOf((outcome.detail as PersonDetail).contacts).map((number) => number.raw);
 }

@@ -34,7 +34,8 @@ const REINDEX_BATCH = 500;
 export class DirectoryCache {
   readonly store: DirectoryStore;
   readonly ledger: SyncLedger;
-  private readonly numberKeys: NumberKeys;
+  /** How numbers are read under the numbering plan (also what the sync's writer sends along). */
+  readonly numberKeys: NumberKeys;
   private readonly searcher: DirectorySearch;
   private readonly numberLookup: NumberLookup;
   private readonly cards: PersonCards;

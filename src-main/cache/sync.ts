@@ -14,7 +14,7 @@ import type { Logger } from '../shared/logger';
 import { forEachConcurrently, writeInSlices } from './concurrency';
 import type { DetailWriter, DetailWriterFactory } from './detailWriter';
 import { inlineDetailWriter } from './detailWriter';
-import type { DetailOutcome } from './detailWrites';
+import type { DetailCollection, DetailOutcome } from './detailWrites';
 import { KIND_OF_COLLECTION, removeRecord } from './detailWrites';
 import type { DirectoryCache } from './directory';
 import type { SyncPass } from './ledger';
@@ -22,10 +22,9 @@ import type { DirectorySource, SourcePage } from './source';
 import { isNotFound } from './source';
 import type { ListChange } from './store';
 
-export type SyncCollection = 'groups' | 'roles' | 'teams' | 'queues' | 'extensions' | RecordCollectionName;
-type RecordCollectionName = 'users' | 'companies' | 'persons';
+export type SyncCollection = 'groups' | 'roles' | 'teams' | 'queues' | 'extensions' | DetailCollection;
 
-export type SyncPhase = SyncCollection | `${RecordCollectionName}:list` | `${RecordCollectionName}:details`;
+export type SyncPhase = SyncCollection | `${DetailCollection}:list` | `${DetailCollection}:details`;
 
 export interface SyncProgress {
   phase: SyncPhase;
@@ -67,10 +66,10 @@ export interface DirectorySyncOptions {
   /** Where details are written; default: on this thread, in short transactions between event-loop turns. */
   detailWriter?: DetailWriterFactory;
   /** Least recently fetched details refreshed per run; default persons 1000, companies 200, users 200. */
-  rollingRefresh?: Partial<Record<RecordCollectionName, number>>;
+  rollingRefresh?: Partial<Record<DetailCollection, number>>;
 }
 
-const DEFAULT_ROLLING_REFRESH: Record<RecordCollectionName, number> = {
+const DEFAULT_ROLLING_REFRESH: Record<DetailCollection, number> = {
   persons: 1000,
   companies: 200,
   users: 200,
@@ -78,7 +77,7 @@ const DEFAULT_ROLLING_REFRESH: Record<RecordCollectionName, number> = {
 
 /** How one kind of detailed record is listed and fetched (storing it: detailWrites.ts). */
 interface RecordCollection<ListItem extends { id: number }, Detail> {
-  name: RecordCollectionName;
+  name: DetailCollection;
   /** Overrides the sync's page size; the unpaged user list is one page of any size. */
   pageSize?: number;
   list(offset: number, limit: number, signal?: AbortSignal): Promise<SourcePage<ListItem>>;
@@ -95,7 +94,7 @@ export class DirectorySync {
   private readonly pageSize: number;
   private readonly listConcurrency: number;
   private readonly batchSize: number;
-  private readonly rollingRefresh: Record<RecordCollectionName, number>;
+  private readonly rollingRefresh: Record<DetailCollection, number>;
 
   constructor(
     private readonly cache: DirectoryCache,
