@@ -11,7 +11,7 @@ function chromiumExecutable(): string | undefined {
 
 export default defineConfig({
   testDir: 'test/e2e',
-  // After the whole suite: no secret it used in any file of any user data directory it made (issue 4).
+  // After the whole suite: no secret it used in any file of any user data directory it made: secrets live only in the keychain.
   globalSetup: './test/e2e/globalSetup.ts',
   globalTeardown: './test/e2e/globalTeardown.ts',
   // The JSON report feeds scripts/test-summary.mjs, which prints the closing "N passed, N failed" line.

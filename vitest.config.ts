@@ -11,6 +11,9 @@ export default defineConfig({
         // Everything that runs in plain Node 24: shared, api, cache, calls, app, shell (electron mocked), demo-pbx.
         test: {
           name: 'unit',
+          // The preload's channel lists are written in at build time (electron.vite.config.ts); tests that
+          // load the preload get the same lists as a global.
+          setupFiles: ['test/support/preloadChannels.setup.ts'],
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
         },
@@ -20,6 +23,14 @@ export default defineConfig({
           name: 'conformance',
           environment: 'node',
           include: ['test/conformance/**/*.test.ts'],
+        },
+      },
+      {
+        // The start launcher (scripts/launcher/): its decisions, and Electron's installer against a local mirror.
+        test: {
+          name: 'launcher',
+          environment: 'node',
+          include: ['test/launcher/**/*.test.ts'],
         },
       },
       {

@@ -20,10 +20,14 @@ if (vitest) {
     vitest.numPendingTests + vitest.numTodoTests,
   ]);
 }
-const playwright = read('reports/playwright.json');
-if (playwright) {
-  const { expected, unexpected, flaky, skipped } = playwright.stats;
-  rows.push(['playwright', expected + flaky, unexpected, skipped]);
+for (const [label, path] of [
+  ['playwright', 'reports/playwright.json'],
+  ['electron', 'reports/playwright-electron.json'],
+]) {
+  const report = read(path);
+  if (!report) continue;
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  rows.push([label, expected + flaky, unexpected, skipped]);
 }
 if (rows.length === 0) {
   console.error('test-summary: no test reports found in reports/');

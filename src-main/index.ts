@@ -5,26 +5,24 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, ipcMain, net, Notification, powerMonitor, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, net, Notification, powerMonitor, session, type BrowserWindow } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
-import { AppCore } from './app/AppCore';
-import type { SettingsStore } from './app/settings';
-import { openCache, workerDetailWriterFactory } from './cache';
-import { JsonFileRecentNumbersStore } from './calls';
-import { systemClock } from './shared/clock';
+import type { AppCore } from './app/appCore';
+import { composeAppCore, demoPbxLogger } from './app/composeAppCore';
+import { createLogger } from './app/logging';
+import { claimProfileLock, describeLockHolder } from './app/profileLock';
+import { loadKeytar } from './app/settings/secretStoreKeytar';
+import type { SettingsStore } from './app/settings/settingsRepository';
 import type { Logger } from './shared/logger';
 import { installCallSurfaces } from './shell/callSurfaces';
 import { DialConfirmation } from './shell/confirmWindow';
 import { bindIpc, createEventSender } from './shell/ipc';
-import { createLogger } from './shell/logging';
 import { installApplicationMenu } from './shell/menu';
 import { osNotifications } from './shell/notifications';
 import { createElectronTransport } from './shell/pbxTransport';
 import { createAppUrlMatcher, resolveRendererEntry, type RendererEntry } from './shell/rendererEntry';
 import { chooseSecretStore } from './shell/secretStore';
-import { loadKeytar } from './shell/secretStoreKeytar';
-import { openSettingsStore } from './shell/settingsStore';
 import { claimSingleInstance } from './shell/singleInstance';
 import { createLoginItem } from './shell/startAtLogin';
 import { LinkInbox } from './shell/telLinks';
@@ -62,36 +60,19 @@ function startLogging(): Logger {
 }
 
 /** Call when the app is ready (safeStorage and the session need it). */
-async function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
-  const settingsStore = openSettingsStore({ directory: app.getPath('userData'), logger });
-  // The demo PBX logs every request; that belongs in the debug log, not the info log.
-  const demoLogger: Logger = { ...logger, info: logger.debug };
-  const openCacheFile = (fileName: string) => openCache(join(app.getPath('userData'), fileName), { logger });
-  const core = new AppCore({
-    clock: systemClock,
+function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
+  return composeAppCore({
+    userData: app.getPath('userData'),
     logger,
-    settingsStore,
-    openCacheFile,
-    // The sync writes the details it fetches in a worker thread (electron.vite.config.ts builds its bundle).
-    directorySync: {
-      syncOptions: {
-        detailWriter: workerDetailWriterFactory({ url: new URL('./detailWriterWorker.js', import.meta.url) }),
-      },
-    },
-    secretStore: await chooseSecretStore({
-      loadKeytar,
-      store: settingsStore,
-      platform: process.platform,
-      logger,
-    }),
     transport: createElectronTransport(session.defaultSession, (url, init) => net.fetch(url, init), logger),
+    secretStore: (store) => chooseSecretStore({ loadKeytar, store, platform: process.platform, logger }),
     // Loaded only in demo mode: the simulator brings Fastify and faker, which a real PBX's agent never needs.
-    demoPbx: { start: async () => (await import('./demo-pbx')).startDemoPbx({ logger: demoLogger }) },
+    demoPbx: {
+      start: async () => (await import('./demo-pbx')).startDemoPbx({ logger: demoPbxLogger(logger) }),
+    },
+    // Built beside this file by electron.vite.config.ts.
+    detailWriterWorker: new URL('./detailWriterWorker.js', import.meta.url),
     osRegion: app.getLocaleCountryCode(),
-    recentNumbers: new JsonFileRecentNumbersStore(
-      join(app.getPath('userData'), 'recent-numbers.json'),
-      logger,
-    ),
     loginItem: createLoginItem({
       platform: process.platform,
       setLoginItemSettings: (settings) => app.setLoginItemSettings(settings),
@@ -109,7 +90,6 @@ async function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore
       },
     },
   });
-  return { core, settingsStore };
 }
 
 function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
@@ -152,7 +132,7 @@ async function start(logger: Logger): Promise<void> {
   residence = new TrayResidence({
     app,
     powerMonitor,
-    keepRunningInTray: () => core.settings.current.keepRunningInTray,
+    keepRunningInTray: () => core.desktop.settings.current.keepRunningInTray,
     desktopShowsTray: desktopShowsTray(process.platform, process.env),
     notice: noticeMemory(settingsStore),
     createNotification: osNotifications(process.platform),
@@ -205,17 +185,34 @@ async function start(logger: Logger): Promise<void> {
 // Every renderer sandboxed, whatever a window's own options say; must precede 'ready'.
 app.enableSandbox();
 
+// A second profile (tests, a trainer's demo desk): the same variable the browser host reads. Set before the
+// single-instance lock, which is per profile.
+const userDataOverride = process.env['RINGSIDE_USER_DATA'];
+if (userDataOverride) app.setPath('userData', userDataOverride);
+
 // A second launch brings the window forward, unless it only carried a link to dial (the confirmation shows).
 if (claimSingleInstance((argv) => links.receiveArgv(argv) || (mainWindow && focusWindow(mainWindow)))) {
-  // macOS hands links over by event, possibly before 'ready'; elsewhere they come in argv.
-  app.on('open-url', (event, url) => {
-    event.preventDefault();
-    links.receiveUrl(url);
-  });
-  links.receiveArgv(process.argv);
-  const logger = startLogging();
-  start(logger).catch((error: unknown) => {
-    logger.error('Ringside failed to start', error);
+  // The browser host and the desktop app share this profile's files: never both at once (app/profileLock.ts).
+  const profileLock = claimProfileLock({ directory: app.getPath('userData'), host: 'desktop' });
+  if (!profileLock.claimed) {
+    dialog.showErrorBox(
+      'Ringside is already running',
+      describeLockHolder(profileLock.holder, profileLock.path),
+    );
     app.exit(1);
-  });
+  } else {
+    app.on('quit', () => profileLock.release());
+    process.on('exit', () => profileLock.release());
+    // macOS hands links over by event, possibly before 'ready'; elsewhere they come in argv.
+    app.on('open-url', (event, url) => {
+      event.preventDefault();
+      links.receiveUrl(url);
+    });
+    links.receiveArgv(process.argv);
+    const logger = startLogging();
+    start(logger).catch((error: unknown) => {
+      logger.error('Ringside failed to start', error);
+      app.exit(1);
+    });
+  }
 }

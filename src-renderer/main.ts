@@ -1,11 +1,29 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import BrowserHostLayer from './components/BrowserHostLayer.svelte';
 import DialConfirm from './components/DialConfirm.svelte';
 import { isConfirmRoute } from './lib/dialConfirmRoute';
+import { setAppHost } from './lib/transport/appHost';
+import { connectBrowserHost } from './lib/transport/connectBrowserHost';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/controls.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('Ringside: #app is missing from index.html');
+
 // The small dial confirmation window (src-main/shell/confirmWindow.ts) loads the same page on its own route.
-mount(isConfirmRoute(window.location.hash) ? DialConfirm : App, { target });
+const confirmRoute = isConfirmRoute(window.location.hash);
+const mountApp = () => mount(confirmRoute ? DialConfirm : App, { target });
+
+if (window.ringside) {
+  // The desktop app: the preload provided window.ringside before any script ran.
+  mountApp();
+} else {
+  // The browser host served this page: window.ringside comes over its WebSocket, once the server said hello.
+  setAppHost('browser');
+  const connection = connectBrowserHost();
+  const layer = document.body.appendChild(document.createElement('div'));
+  mount(BrowserHostLayer, { target: layer, props: { ...connection, confirmRoute } });
+  void connection.ready.then(mountApp);
+}

@@ -14,7 +14,7 @@ import {
   type PbxError,
   type RequestContext,
 } from './errors';
-import type { HttpResponse } from './http';
+import type { HttpResponse } from './http/httpTransport';
 
 export interface Envelope {
   data: unknown;

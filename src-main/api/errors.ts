@@ -3,7 +3,7 @@
  * layer can pass `{ code, message }` as is) and a message a person can act on. No error message ever
  * contains the client secret or the access token.
  */
-import type { ErrorCode, IpcError } from '../shared/contract';
+import { AppError, type ErrorParams } from '../shared/contract';
 
 /** What the client was doing when it failed, for messages and logs (never with query or body). */
 export interface RequestContext {
@@ -17,19 +17,26 @@ function where(context: RequestContext | undefined): string {
   return context ? `${context.method} ${context.path}` : 'the request';
 }
 
-export abstract class PbxError extends Error {
-  abstract readonly code: ErrorCode;
+/** What a window's wording may quote of the request: the method, the path and the HTTP status. */
+function contextParams(context: RequestContext | undefined, extra?: ErrorParams): ErrorParams | undefined {
+  if (!context && !extra) return undefined;
+  const params: Record<string, string | number | boolean> = { ...extra };
+  if (context) Object.assign(params, { method: context.method, path: context.path });
+  if (context?.status !== undefined) params.status = context.status;
+  return params;
+}
+
+export abstract class PbxError extends AppError {
   readonly context: RequestContext | undefined;
 
-  constructor(message: string, context?: RequestContext, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
+  constructor(
+    message: string,
+    context?: RequestContext,
+    options?: { cause?: unknown },
+    params?: ErrorParams,
+  ) {
+    super(message, contextParams(context, params), options);
     this.context = context;
-  }
-
-  /** The shape the IPC layer sends to the renderer: no stack, no cause. */
-  toJSON(): IpcError {
-    return { code: this.code, message: this.message };
   }
 }
 
@@ -67,13 +74,13 @@ export class AuthError extends PbxError {
     /** The PBX's own `error_description`, kept for logs; it is not part of the message. */
     readonly description?: string,
   ) {
-    super(AUTH_MESSAGES[reason], context);
+    super(AUTH_MESSAGES[reason], context, undefined, { reason });
   }
 }
 
 // ---- Answers of the PBX -------------------------------------------------------------------------------
 
-/** `success:false` with an object of per-attribute messages: nothing was written (rule 7). */
+/** `success:false` with an object of per-attribute messages: nothing was written (an invalid attribute rejects the whole update). */
 export class ValidationFailed extends PbxError {
   readonly code = 'validation-failed';
 

@@ -1,25 +1,70 @@
-/** The local cache: SQLite directory, number index, search and sync. */
-export { openCache, type CacheDatabase, type OpenCacheOptions } from './database';
+/**
+ * The local cache: one SQLite file per PBX holding the directory (with its number and search indexes), the
+ * directory sync's bookkeeping and the call history. The rest of the app imports it from here.
+ *
+ * - database/: opening the file, migrations, and what every area shares (kind codes, text folding);
+ * - directory/: the directory as the app reads it (DirectoryCache: search, number lookup, cards);
+ * - store/: writing directory records and keeping the number and search indexes in step;
+ * - sync/: DirectorySync, which mirrors the PBX directory, and its writer thread;
+ * - history/: the call history, stored reviews, wrap-ups with their outbox, and full-text search.
+ */
+export { openCache, type CacheDatabase, type OpenCacheOptions } from './database/openCache';
+export type { EntryKind } from './database/entryKind';
 export { CacheFullError, CacheOpenError } from './errors';
-export { DirectoryCache, type DirectoryCacheOptions } from './directory';
+export { sqliteCode } from './database/sqliteErrors';
+export { DirectoryCache, type DirectoryCacheOptions } from './directory/directoryCache';
+export type { SearchOptions } from './directory/directorySearch';
+export type { CompanyDetail } from './store/companyStore';
+export type { NumberingPlan } from './store/numberKeys';
+export type { PersonDetail } from './store/personStore';
 export {
   inlineDetailWriter,
   workerDetailWriterFactory,
   type DetailWriter,
   type DetailWriterFactory,
   type WorkerScript,
-} from './detailWriter';
-export type { NumberingPlan } from './numbering';
-export type { SearchOptions } from './search';
-export type { CompanyDetail, PersonDetail } from './store';
-export type { DirectorySource, SourceCallOptions, SourcePage } from './source';
+} from './sync/detailWriter';
 export {
-  DirectorySync,
-  type CollectionReport,
-  type DirectorySyncOptions,
-  type SyncPhase,
-  type SyncProgress,
-  type SyncReport,
-  type SyncRunOptions,
-} from './sync';
-export * from './types';
+  isNotFound,
+  type DirectorySource,
+  type SourceCallOptions,
+  type SourcePage,
+} from './sync/directorySource';
+export { DirectorySync } from './sync/directorySync';
+export { forEachConcurrently } from './sync/forEachConcurrently';
+export type { CollectionReport, SyncPhase, SyncProgress, SyncReport, SyncRunOptions } from './sync/syncRun';
+export type { DirectorySyncOptions } from './sync/syncSettings';
+export {
+  HistoryStore,
+  InvalidHistoryCursor,
+  type HistoryCallUpdate,
+  type HistoryQuery,
+  type NewHistoryCall,
+} from './history/historyStore';
+export {
+  HistoryTextIndex,
+  snippetParts,
+  type IndexedText,
+  type TextHit,
+  type TextSource,
+} from './history/historyTextIndex';
+export { newReview, ReviewRecordStore, type StoredReview, type V2State } from './history/reviewRecordStore';
+export { WrapUpStore, type OutboxEntry, type WrapUpFields } from './history/wrapUpStore';
+/** What the cache answers with: plain, serialisable data, ready to cross IPC (shapes of the IPC contract). */
+export type {
+  CompanyCard,
+  CompanyCardPerson,
+  CompanyLink,
+  CompanySummary,
+  DirectoryCounts,
+  DirectoryEntry,
+  DirectoryGroup,
+  DirectoryNumber,
+  DirectorySearchResult,
+  ExtensionSummary,
+  NumberMatch,
+  PersonCard,
+  PersonCardContact,
+  PersonSummary,
+  UserSummary,
+} from '../shared/contract';

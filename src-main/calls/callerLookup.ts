@@ -3,8 +3,7 @@
  * (E.164 for public numbers, internal extensions as dialled), then the cache's indexed lookup. This is the
  * screen-pop's hot path: one SQLite query, no network.
  */
-import type { PersonDetail } from '../cache';
-import type { NumberMatch, PersonCard } from '../cache/types';
+import type { NumberMatch, PersonCard, PersonDetail } from '../cache';
 import type { NumberMatchView, NumberView } from '../shared/contract';
 import { normalizeNumber } from '../shared/numbers';
 

@@ -16,7 +16,7 @@ export interface DemoPbxOptions {
   ringEverySeconds?: number;
   /** Seconds until an ended call's transcription is done. */
   transcribeAfterSeconds?: number;
-  /** false: no bearer token needed (the document's `enabled = 0`, for testing). */
+  /** false: no bearer token needed, like a PBX whose API authentication is disabled (for testing). */
   auth?: boolean;
   /** 0 (default): a free port. */
   port?: number;

@@ -13,7 +13,7 @@ export interface Random {
   chance(probability: number): boolean;
 }
 
-/** Mixes the seed parts into 32-bit words (a murmur3-style finaliser), so nearby seeds diverge at once. */
+/** Mixes seed parts into 32-bit words (a murmur3-style finaliser), so nearby seeds diverge at once. */
 function mixSeed(parts: readonly number[]): [number, number, number, number] {
   const words: [number, number, number, number] = [0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x85a308d3];
   for (let index = 0; index < parts.length; index++) {

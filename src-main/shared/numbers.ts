@@ -6,11 +6,12 @@
  * number of the right length as a number of the default country: `0905 111 222` (Slovak, written without
  * the country code) would become an invented Czech `+420 0905…`, and `00420…` dialled from the US could not
  * be told apart from a national reading. Telling a real number from a merely possible one needs the digit
- * patterns that only `max` carries. The extra ~65 kB reaches only the main process (the renderer imports
- * types from shared/, not code).
+ * patterns that only `max` carries.  The extra ~65 kB reaches only the main
+ * process: the renderer does not import this module.
  */
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import { EXTENSION_SOURCE, NUMBER_TEXT_PATTERN } from './limits';
 
 export interface NormalizedNumber {
   /** `+420777123456`: set for public numbers. */
@@ -41,9 +42,8 @@ const SCHEME = /^(?:tel|callto):/i;
 /** `(+420) 224 812 345`: the country code in brackets. */
 const BRACKETED_COUNTRY_CODE = /^\(\s*(\+\d{1,3})\s*\)/;
 /** An extension at the end: `x123`, `ext. 123`, `extension 123`, `#123`, `;ext=123`, Czech/Slovak `kl. 123`. */
-const EXTENSION = /(?:;ext=|[\s,;]*(?:ext\.?|extension|x|#|kl\.?|klapka)\s*[:.]?\s*)(\d{1,8})$/i;
+const EXTENSION = new RegExp(`${EXTENSION_SOURCE}$`, 'i');
 /** What may remain once the extension is gone: digits, one leading plus and the usual separators. */
-const NUMBER_TEXT = /^\+?[\d\s()./-]+$/;
 const SEPARATORS = /[\s()./-]/g;
 /** Unicode spaces and dashes people paste from documents and web pages. */
 const UNICODE_SEPARATORS = /[\u00a0\u2000-\u200b\u202f\u205f\u3000\u2010-\u2015\u2212]/g;
@@ -155,7 +155,7 @@ function splitExtension(raw: string): { main: string; extension?: string } | nul
   const withoutScheme = text.trim().replace(SCHEME, '').replace(BRACKETED_COUNTRY_CODE, '$1 ');
   const match = EXTENSION.exec(withoutScheme);
   const main = (match ? withoutScheme.slice(0, match.index) : withoutScheme).trim();
-  if (!NUMBER_TEXT.test(main) || main.lastIndexOf('+') > 0) return null;
+  if (!NUMBER_TEXT_PATTERN.test(main) || main.lastIndexOf('+') > 0) return null;
   return match?.[1] ? { main, extension: match[1] } : { main };
 }
 

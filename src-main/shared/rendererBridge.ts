@@ -1,10 +1,10 @@
 /**
  * Builds `window.ringside` (the contract's `RendererApi`) over any transport: Electron's ipcRenderer in the
- * preload, Playwright's exposed binding in the end-to-end harness. Both therefore refuse the same channels.
- * The preload bundles this file, so it imports nothing but the channel lists (and types).
+ * preload, the browser host's WebSocket in a browser. Both therefore refuse the same channels.
+ * The preload bundles this file, so it imports nothing but types: the channel lists are passed in (the
+ * preload gets them at build time, derived from the contract's tables).
  */
-import { isCommandChannel, isEventChannel } from './channels';
-import type { RendererApi } from './contract';
+import type { ChannelLists, RendererApi } from './contract';
 
 /** What the bridge needs from the process boundary; payloads only, never transport event objects. */
 export interface RendererTransport {
@@ -34,11 +34,13 @@ export function ipcRendererTransport(ipcRenderer: IpcRendererLike): RendererTran
   };
 }
 
-export function createRendererApi(transport: RendererTransport): RendererApi {
+export function createRendererApi(transport: RendererTransport, channels: ChannelLists): RendererApi {
+  const commands = new Set(channels.commands);
+  const events = new Set(channels.events);
   // The channel, arguments and result types are checked at compile time by RendererApi; at run time the
   // renderer is untrusted anyway (main validates every argument), so the implementation works on unknowns.
   const invoke = (channel: unknown, ...args: unknown[]): Promise<unknown> => {
-    if (!isCommandChannel(channel)) {
+    if (typeof channel !== 'string' || !commands.has(channel)) {
       return Promise.reject(
         new Error(`ringside.invoke: ${JSON.stringify(channel)} is not a Ringside command.`),
       );
@@ -47,7 +49,7 @@ export function createRendererApi(transport: RendererTransport): RendererApi {
   };
 
   const on = (channel: unknown, listener: unknown): (() => void) => {
-    if (!isEventChannel(channel)) {
+    if (typeof channel !== 'string' || !events.has(channel)) {
       throw new Error(`ringside.on: ${JSON.stringify(channel)} is not a Ringside event.`);
     }
     if (typeof listener !== 'function') {

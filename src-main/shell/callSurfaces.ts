@@ -6,7 +6,7 @@
  * exists and the function that undoes it all. The shortcut follows the `dialShortcut` setting.
  */
 import { app, clipboard, globalShortcut, Notification, powerMonitor } from 'electron';
-import type { AppCore } from '../app/AppCore';
+import type { AppCore } from '../app/appCore';
 import { systemClock } from '../shared/clock';
 import type { CallView, DialRequest, ScreenPop } from '../shared/contract';
 import type { Logger } from '../shared/logger';
@@ -16,7 +16,8 @@ import { createProblemNotifier, osNotifications, ScreenPopNotifier } from './not
 import { pollOnWake } from './power';
 import { registerProtocolClients } from './protocol';
 import { describeAccelerator, dialFromShortcut, DialShortcut, readShortcutText } from './shortcut';
-import { LinkRateLimit, messageOf, type LinkInbox } from './telLinks';
+import { errorMessage } from '../shared/contract';
+import { LinkRateLimit, type LinkInbox } from './telLinks';
 import { TrayController, type TrayDeps } from './tray';
 import type { TrayAction } from './trayMenu';
 
@@ -67,15 +68,15 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
   });
 
   const runTrayAction = (action: TrayAction): void => {
-    const failed = (title: string) => (error: unknown) => problem(title, messageOf(error));
+    const failed = (title: string) => (error: unknown) => problem(title, errorMessage(error));
     switch (action.type) {
       case 'dial':
-        core['calls:dial']({ number: action.number, source: 'tray' }).catch(
+        core.commands['calls:dial']({ number: action.number, source: 'tray' }).catch(
           failed('Ringside could not dial'),
         );
         return;
       case 'hangup':
-        core['calls:control']({ uniqueid: action.uniqueid, action: 'hangup' }).catch(
+        core.commands['calls:control']({ uniqueid: action.uniqueid, action: 'hangup' }).catch(
           failed('Ringside could not hang up'),
         );
         return;
@@ -99,24 +100,26 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     onPressed: (accelerator) =>
       void dialFromShortcut({
         readText: () => readShortcutText(clipboard, process.platform),
-        requestDial: (text, source) => core.calls.requestDial(text, source),
+        requestDial: (text, source) => core.desktop.requestDial(text, source),
         problem,
         shortcutName: describeAccelerator(accelerator, process.platform),
       }),
-    report: (status) => core.reportDialShortcut(status),
+    report: (status) => core.desktop.reportDialShortcut(status),
     logger,
     platform: process.platform,
   });
-  shortcut.apply(core.settings.current.dialShortcut);
-  const stopFollowingSettings = core.settings.subscribe((settings) => shortcut.apply(settings.dialShortcut));
+  shortcut.apply(core.desktop.settings.current.dialShortcut);
+  const stopFollowingSettings = core.desktop.settings.subscribe((settings) =>
+    shortcut.apply(settings.dialShortcut),
+  );
 
   registerProtocolClients(app, process, logger);
   deps.links.attach({
-    requestDial: (number, source) => core.calls.requestDial(number, source),
+    requestDial: (number, source) => core.desktop.requestDial(number, source),
     feedback: { problem },
     limit: new LinkRateLimit({ clock: systemClock, logger }),
   });
-  const stopWatchingPower = pollOnWake(powerMonitor, () => core.calls.pollNow());
+  const stopWatchingPower = pollOnWake(powerMonitor, () => core.desktop.pollNow());
 
   return {
     trayCreated: tray !== undefined,

@@ -5,7 +5,7 @@
  * trusts; a pin only adds trust, for one host, and never means "ignore TLS errors".
  */
 import { resolvePbxUrls, verifyAgainstPin } from '../api';
-import type { PbxTransport } from '../app/connectionTransport';
+import type { PbxTransport } from '../app/connection/pbxTransport';
 import type { Logger } from '../shared/logger';
 
 /** Chromium's answers to a certificate verify procedure. */

@@ -8,10 +8,10 @@
  * The kind chosen is shown in Settings ("stored in the OS keychain", "session only").
  */
 import { safeStorage } from 'electron';
-import { MemorySecretStore, type SecretStore } from '../app/secrets';
-import type { SettingsStore } from '../app/settings';
+import { MemorySecretStore, type SecretStore } from '../app/settings/secretStore';
+import type { SettingsStore } from '../app/settings/settingsRepository';
 import type { Logger } from '../shared/logger';
-import { KeytarSecretStore, type KeytarLike } from './secretStoreKeytar';
+import { openKeychain, type KeytarLike } from '../app/settings/secretStoreKeytar';
 
 /** The store key of the encrypted secrets, beside the settings document: account → base64 ciphertext. */
 export const ENCRYPTED_SECRETS_KEY = 'encryptedSecrets';
@@ -67,10 +67,6 @@ export interface SecretStoreChoice {
   logger: Logger;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Call after the app is ready (safeStorage needs it). */
 export async function chooseSecretStore({
   loadKeytar,
@@ -78,14 +74,8 @@ export async function chooseSecretStore({
   platform,
   logger,
 }: SecretStoreChoice): Promise<SecretStore> {
-  try {
-    const keychain = new KeytarSecretStore(loadKeytar());
-    await keychain.probe();
-    logger.info('secrets: stored in the OS keychain');
-    return keychain;
-  } catch (error) {
-    logger.warn(`secrets: no OS keychain service (${messageOf(error)})`);
-  }
+  const keychain = await openKeychain(loadKeytar, logger);
+  if (keychain) return keychain;
   const storage: SafeStorageLike = safeStorage;
   const plainTextOnly = platform === 'linux' && storage.getSelectedStorageBackend() === 'basic_text';
   if (storage.isEncryptionAvailable() && !plainTextOnly) {

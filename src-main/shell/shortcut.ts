@@ -7,7 +7,7 @@
 import type { DialRequestOutcome } from '../calls';
 import type { DialShortcutStatus } from '../shared/contract';
 import type { Logger } from '../shared/logger';
-import { messageOf } from './telLinks';
+import { errorMessage } from '../shared/contract';
 
 export { DEFAULT_DIAL_SHORTCUT } from '../shared/accelerator';
 
@@ -78,7 +78,7 @@ export async function dialFromShortcut(deps: ShortcutDialerDeps): Promise<void> 
     const outcome = await deps.requestDial(text, 'shortcut');
     if (outcome.status === 'refused') deps.problem('Ringside did not dial', outcome.reason);
   } catch (error) {
-    deps.problem('Ringside could not dial', messageOf(error));
+    deps.problem('Ringside could not dial', errorMessage(error));
   }
 }
 

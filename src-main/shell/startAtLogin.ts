@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { LoginItem } from '../app/settingsService';
+import type { LoginItem } from '../app/settings/settingsService';
 
 export interface LoginItemDeps {
   platform: NodeJS.Platform;

@@ -12,6 +12,7 @@ import type { DialRequestOutcome } from '../calls';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { parseTelUri, type TelUriNumber } from '../shared/tel';
+import { errorMessage } from '../shared/contract';
 
 const LINK_PATTERN = /^(tel|callto):/i;
 
@@ -137,13 +138,9 @@ export class LinkInbox {
       (outcome) => {
         if (outcome.status === 'refused') feedback.problem('Ringside did not dial this link', outcome.reason);
       },
-      (error: unknown) => feedback.problem('Ringside could not dial this link', messageOf(error)),
+      (error: unknown) => feedback.problem('Ringside could not dial this link', errorMessage(error)),
     );
   }
 }
 
 /** The user-facing message of a coded error (CallsError, PbxError); a generic sentence otherwise. */
-export function messageOf(error: unknown): string {
-  if (error instanceof Error && 'code' in error && error.message) return error.message;
-  return 'Something went wrong inside Ringside. The details are in the log file.';
-}

@@ -5,7 +5,7 @@
  * so the clipboard is checked every few seconds (locally; its text goes nowhere but `dial:resolve`).
  */
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
-import type { EventListener } from '../app/events';
+import type { EventListener } from '../app/eventHub';
 import type { CommandHandlers } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import {
@@ -20,12 +20,15 @@ import {
 const MAX_CLIPBOARD_NUMBER = 64;
 export const CLIPBOARD_CHECK_MS = 2000;
 
-export type TrayCore = Pick<
+export type TrayCommands = Pick<
   CommandHandlers,
   'connection:get' | 'calls:list' | 'dial:recent' | 'dial:resolve'
-> & {
+>;
+
+export interface TrayCore {
+  readonly commands: TrayCommands;
   subscribe(listener: EventListener): () => void;
-};
+}
 
 /** Electron reads `&` in a label as a mnemonic marker: a company called "Smith & Co" must keep its `&`. */
 export function escapeMnemonic(label: string): string {
@@ -54,11 +57,11 @@ export function menuTemplate(
 /** The number on the clipboard as the dial path reads it, or null when the clipboard holds no number. */
 export async function clipboardNumber(
   text: string,
-  core: Pick<TrayCore, 'dial:resolve'>,
+  commands: Pick<TrayCommands, 'dial:resolve'>,
 ): Promise<ClipboardNumber | null> {
   const raw = text.trim();
   if (!raw || raw.length > MAX_CLIPBOARD_NUMBER) return null;
-  const preview = await core['dial:resolve']({ raw });
+  const preview = await commands['dial:resolve']({ raw });
   if (!preview.ok) return null;
   return { dial: preview.dial, display: preview.number.display, name: preview.matches[0]?.name ?? null };
 }
@@ -127,13 +130,13 @@ export class TrayController {
   }
 
   private async rebuild(): Promise<void> {
-    const { core } = this.deps;
+    const { commands } = this.deps.core;
     this.clipboardText = await this.deps.readClipboard();
     const input = {
-      connection: await core['connection:get'](undefined),
-      calls: await core['calls:list'](undefined),
-      recent: await core['dial:recent'](undefined),
-      clipboard: await clipboardNumber(this.clipboardText, core),
+      connection: await commands['connection:get'](),
+      calls: await commands['calls:list'](),
+      recent: await commands['dial:recent'](),
+      clipboard: await clipboardNumber(this.clipboardText, commands),
     };
     this.tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(trayMenuModel(input), this.deps.run)));
     this.tray.setToolTip(trayTooltip(input));

@@ -1,4 +1,7 @@
-/** Icon shapes, drawn on a 20×20 grid with 1.6px strokes in the current text colour. Add one per new screen. */
+/**
+ * Icon shapes, drawn on a 20×20 grid with strokes in the current text colour: one per screen (the
+ * navigation), and the call directions of the History list.
+ */
 type Shape = { kind: 'circle'; cx: number; cy: number; r: number } | { kind: 'path'; d: string };
 
 export const iconShapes = {
@@ -31,6 +34,18 @@ export const iconShapes = {
     { kind: 'path', d: 'M3 6h2.5M9.5 6H17M3 14h8.5M15.5 14H17' },
     { kind: 'circle', cx: 7.5, cy: 6, r: 2 },
     { kind: 'circle', cx: 13.5, cy: 14, r: 2 },
+  ],
+  // Incoming points down-left to the phone's corner; outgoing up-right away from it. A failed call (missed,
+  // abandoned, unanswered) gets a cross.
+  incoming: [{ kind: 'path', d: 'M14 6 6 14M6 8.5V14h5.5' }],
+  outgoing: [{ kind: 'path', d: 'M6 14l8-8M8.5 6H14v5.5' }],
+  'incoming-failed': [
+    { kind: 'path', d: 'M14 6 6 14M6 8.5V14h5.5' },
+    { kind: 'path', d: 'M13 13.5l3.5 3.5M16.5 13.5 13 17' },
+  ],
+  'outgoing-failed': [
+    { kind: 'path', d: 'M6 14l8-8M8.5 6H14v5.5' },
+    { kind: 'path', d: 'M13 13.5l3.5 3.5M16.5 13.5 13 17' },
   ],
 } as const satisfies Record<string, readonly Shape[]>;
 

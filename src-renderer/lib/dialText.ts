@@ -6,20 +6,20 @@
  * with nothing number-like is kept as it is, so the dial pad can say why it is no number.
  */
 
+import { EXTENSION_SOURCE, NUMBER_TEXT_MAX } from '../../src-main/shared/limits';
+
 /** Invisible characters that web pages and documents put inside numbers. */
 const INVISIBLE = /[\u200b-\u200f\u2060\ufeff\u00ad]/g;
 /** A number on one line: an optional + or (+44), then digits and the usual separators, ending in a digit. */
 const NUMBER_LIKE = /(?:\+|\(\+?\d{1,4}\))?[ \t]*\d[\d \t().\-/\u00a0\u2010-\u2015]*\d|\d/;
-/** An extension written after a number: `ext. 12`, `x12`, `;ext=12`, `#12`, Czech `kl. 12`. */
-const EXTENSION_AFTER = /^(?:\s*(?:;ext=|ext\.?|extension|x|#|kl\.?|klapka)\s*[:.]?\s*\d{1,8})/i;
-
-export const MAX_DIAL_TEXT = 256;
+/** An extension written right after the number, as main reads extensions. */
+const EXTENSION_AFTER = new RegExp(String.raw`^\s*${EXTENSION_SOURCE}`, 'i');
 
 export function cleanPastedNumber(text: string): string {
   const visible = text.normalize('NFKC').replace(INVISIBLE, '').trim();
   const match = NUMBER_LIKE.exec(visible);
-  if (!match) return visible.slice(0, MAX_DIAL_TEXT);
+  if (!match) return visible.slice(0, NUMBER_TEXT_MAX);
   const end = match.index + match[0].length;
   const extension = EXTENSION_AFTER.exec(visible.slice(end))?.[0] ?? '';
-  return (match[0] + extension).replace(/\s+/g, ' ').trim().slice(0, MAX_DIAL_TEXT);
+  return (match[0] + extension).replace(/\s+/g, ' ').trim().slice(0, NUMBER_TEXT_MAX);
 }

@@ -1,13 +1,10 @@
 /** How the Directory screen words entries, contacts and the sync, so its parts agree. */
+import type { HTMLInputAttributes } from 'svelte/elements';
 import type {
-  CONTACT_LABEL_MAX,
-  CONTACT_TEXT_MAX,
   ContactType,
   DirectoryCounts,
   DirectoryEntry,
   DirectorySearchResult,
-  PERSON_DISPLAYNAME_MAX,
-  PERSON_NAME_MAX,
   SyncStatus,
 } from '../../src-main/shared/contract';
 
@@ -56,19 +53,17 @@ export function entryDetail(entry: DirectoryEntry): string {
   }
 }
 
-/** The contract's limits, for the form's maxlength (typed against the contract, checked again by main). */
-export const FIELD_LIMITS: {
-  name: typeof PERSON_NAME_MAX;
-  displayname: typeof PERSON_DISPLAYNAME_MAX;
-  contact: typeof CONTACT_TEXT_MAX;
-  label: typeof CONTACT_LABEL_MAX;
-} = { name: 100, displayname: 200, contact: 255, label: 100 };
-
-export const CONTACT_TYPES: readonly { type: ContactType; label: string; add: string }[] = [
-  { type: 1, label: 'Phone', add: 'Add phone' },
-  { type: 2, label: 'E-mail', add: 'Add e-mail' },
-  { type: 3, label: 'Web', add: 'Add web address' },
-  { type: 0, label: 'Other', add: 'Add other' },
+/** Each contact type: its name, its "Add" button and the keyboard a touch screen offers for it. */
+export const CONTACT_TYPES: readonly {
+  type: ContactType;
+  label: string;
+  add: string;
+  inputmode: HTMLInputAttributes['inputmode'];
+}[] = [
+  { type: 1, label: 'Phone', add: 'Add phone', inputmode: 'tel' },
+  { type: 2, label: 'E-mail', add: 'Add e-mail', inputmode: 'email' },
+  { type: 3, label: 'Web', add: 'Add web address', inputmode: 'url' },
+  { type: 0, label: 'Other', add: 'Add other', inputmode: 'text' },
 ];
 
 export function contactTypeLabel(type: number): string {

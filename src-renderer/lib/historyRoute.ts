@@ -3,13 +3,14 @@
  * back/forward work: `#/history` (the list), `#/history/<uniqueid>` (a call's review) and a place to open
  * it at: `#/history/<uniqueid>/segment/<channel>-<index>` (a transcript segment), `/summary`, `/note`.
  */
+import { UNIQUEID_PATTERN } from '../../src-main/shared/limits';
+
 export type ReviewFocus =
   { kind: 'segment'; channel: number; index: number } | { kind: 'summary' } | { kind: 'note' } | null;
 
 export type HistoryRoute = { view: 'list' } | { view: 'review'; uniqueid: string; focus: ReviewFocus };
 
 const BASE = '#/history';
-const UNIQUEID = /^\d{1,12}\.\d{1,9}$/;
 
 export function listHref(): string {
   return BASE;
@@ -34,6 +35,6 @@ export function parseHistoryRoute(hash: string): HistoryRoute {
   if (!hash.startsWith(`${BASE}/`)) return { view: 'list' };
   const [uniqueid = '', ...rest] = hash.slice(BASE.length + 1).split('/');
   const decoded = decodeURIComponent(uniqueid);
-  if (!UNIQUEID.test(decoded)) return { view: 'list' };
+  if (!UNIQUEID_PATTERN.test(decoded)) return { view: 'list' };
   return { view: 'review', uniqueid: decoded, focus: parseFocus(rest) };
 }

@@ -3,10 +3,11 @@
  * `IpcResult` envelope into a value, or into a thrown `CommandError` that keeps the main process's error code.
  */
 import type {
-  CommandArgs,
   CommandChannel,
+  CommandInput,
   CommandResult,
   ErrorCode,
+  ErrorParams,
   EventChannel,
   Events,
   RendererApi,
@@ -19,18 +20,20 @@ declare global {
   }
 }
 
+/** A command's failure as main reported it; `describeError` (errors.ts) words it for people. */
 export class CommandError extends Error {
   override readonly name = 'CommandError';
 
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
 }
 
-type ArgsTuple<C extends CommandChannel> = CommandArgs<C> extends undefined ? [] : [args: CommandArgs<C>];
+type ArgsTuple<C extends CommandChannel> = CommandInput<C> extends undefined ? [] : [args: CommandInput<C>];
 
 function bridge(): RendererApi {
   const api = window.ringside;
@@ -57,7 +60,7 @@ export async function invoke<C extends CommandChannel>(
     throw new CommandError('internal', error instanceof Error ? error.message : String(error));
   }
   if (result.ok) return result.value;
-  throw new CommandError(result.error.code, result.error.message);
+  throw new CommandError(result.error.code, result.error.message, result.error.params);
 }
 
 /** Follows an event from the main process; returns the function that stops following it. */
@@ -66,10 +69,4 @@ export function subscribe<E extends EventChannel>(
   listener: (payload: Events[E]) => void,
 ): () => void {
   return bridge().on(channel, listener);
-}
-
-/** A sentence to show a person for any failure; never a stack trace. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

@@ -12,6 +12,7 @@ import DialView from '../views/DialView.svelte';
 import DirectoryView from '../views/DirectoryView.svelte';
 import HistoryView from '../views/HistoryView.svelte';
 import { MissedCallsBadge } from './state/history.svelte';
+import type { ScreenBadge } from './screenBadge';
 import SettingsView from '../views/SettingsView.svelte';
 
 export interface ScreenDefinition {
@@ -25,13 +26,7 @@ export interface ScreenDefinition {
   badge?: () => ScreenBadge;
 }
 
-/** What the navigation shows beside an entry: a number, and what it counts for screen readers. */
-export interface ScreenBadge {
-  readonly count: number;
-  readonly label: string;
-  /** Starts following the count; returns the function that stops. */
-  start(): () => void;
-}
+export type { ScreenBadge } from './screenBadge';
 
 export const screens: readonly [ScreenDefinition, ...ScreenDefinition[]] = [
   { id: 'dial', label: 'Dial', icon: 'dial', section: 'work', view: DialView },

@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Timeout } from '../../src-main/api/errors';
-import { PbxClient } from '../../src-main/api';
-import type { FetchLike, FetchResponse } from '../../src-main/api/http';
+import { PbxClient, type FetchLike, type FetchResponse } from '../../src-main/api';
 import type { PersonDetail } from '../../src-main/cache';
 import { DirectoryCache, openCache } from '../../src-main/cache';
 import { CallsService, MemoryRecentNumbersStore, type CallsClient } from '../../src-main/calls';
@@ -47,7 +46,7 @@ function fillCache(cache: DirectoryCache): void {
             { type: 2, contact: `person${id}@example.test`, label: 'work' },
           ],
         };
-        cache.store.savePerson(person);
+        cache.store.persons.save(person);
       }
     });
   }

@@ -21,13 +21,14 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'electron-vite';
 import config from '../../playwright.config';
-import { AppCore } from '../../src-main/app/AppCore';
+import { AppCore } from '../../src-main/app/appCore';
 import { openCache, type CacheDatabase } from '../../src-main/cache';
 import { silentLogger } from '../../src-main/shared/logger';
 import { resolveAppCoreDeps } from '../e2e/fixtures';
 import { buildBridgeScript } from '../e2e/harness/bridgeScript';
 import { bindIpcOverPage } from '../e2e/harness/ipcOverPage';
 import { startRendererServer } from '../e2e/harness/rendererServer';
+import { syntheticHistoryCall } from '../support/syntheticHistoryCall';
 import type { Report } from './run';
 import { percentile } from './support/percentile';
 
@@ -77,18 +78,8 @@ function seed(core: AppCore, database: CacheDatabase): void {
     database.write(() => {
       for (let index = start; index < Math.min(CALLS, start + 1000); index++) {
         const uniqueid = `${Math.floor(now / 1000) - index * 60}.${index}`;
-        const number = `+4206020${String(index).padStart(5, '0')}`;
-        const outcome = index % 7 === 0 ? 'missed' : 'answered';
-        core.history.store.insert({
-          uniqueid,
-          direction: index % 3 === 0 ? 'outbound' : 'inbound',
-          remote: { number, display: number, dial: number, pbxName: `Caller ${index}` },
-          match: null,
-          company: null,
-          queue: null,
-          startedAt: now - index * 60_000,
-          digitForms: [number.slice(1), number.slice(4)],
-        });
+        const { call, outcome } = syntheticHistoryCall(index, uniqueid, now - index * 60_000);
+        core.history.store.insert(call);
         core.history.store.update(uniqueid, {
           outcome,
           answeredAt: outcome === 'answered' ? now - index * 60_000 + 5_000 : null,

@@ -13,14 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openCache } from '../../src-main/cache';
-import { newReview, ReviewRecordStore } from '../../src-main/cache/historyReviews';
-import { HistoryTextIndex } from '../../src-main/cache/historySearch';
-import { HistoryService } from '../../src-main/calls/historyService';
+import { HistoryTextIndex, newReview, openCache, ReviewRecordStore } from '../../src-main/cache';
+import { HistoryService } from '../../src-main/calls';
 import { generateConversation } from '../../src-main/demo-pbx/calls/conversation';
 import { createRandom } from '../../src-main/demo-pbx/random';
 import type { HistoryListArgs } from '../../src-main/shared/contract';
 import { silentLogger } from '../../src-main/shared/logger';
+import { syntheticHistoryCall } from '../support/syntheticHistoryCall';
 import type { Report } from './run';
 
 const CALLS = 10_000;
@@ -71,18 +70,8 @@ export default async function historyBench(report: Report): Promise<void> {
       database.write(() => {
         for (let index = start; index < Math.min(CALLS, start + 500); index++) {
           const uniqueid = `${1767225600 + index * 60}.${index}`;
-          const number = `+4206020${String(index).padStart(5, '0')}`;
-          const outcome = index % 7 === 0 ? 'missed' : 'answered';
-          history.store.insert({
-            uniqueid,
-            direction: index % 3 === 0 ? 'outbound' : 'inbound',
-            remote: { number, display: number, dial: number, pbxName: `Caller ${index}` },
-            match: null,
-            company: null,
-            queue: null,
-            startedAt: T0 + index * 60_000,
-            digitForms: [number.slice(1), number.slice(4)],
-          });
+          const { call, outcome } = syntheticHistoryCall(index, uniqueid, T0 + index * 60_000);
+          history.store.insert(call);
           history.store.update(uniqueid, {
             outcome,
             endedAt: T0 + index * 60_000 + 45_000,

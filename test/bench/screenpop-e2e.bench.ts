@@ -66,7 +66,7 @@ async function popLatency(
   const shownAt = (await handle.jsonValue()) as number;
   const name = await page.locator(`aside[data-uniqueid="${uniqueid}"] h2`).textContent();
   if (name !== caller.name) throw new Error(`call ${uniqueid} from ${caller.name} popped "${name}"`);
-  await env.core['calls:control']({ uniqueid, action: 'hangup' });
+  await env.core.commands['calls:control']({ uniqueid, action: 'hangup' });
   await page.locator('aside[data-uniqueid]').waitFor({ state: 'detached' });
   return shownAt - postedAt;
 }

@@ -1,18 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { render, screen, waitFor } from '@testing-library/svelte';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppInfo, ConnectionState } from '../../src-main/shared/contract';
+import type { ConnectionState } from '../../src-main/shared/contract';
 import App from '../../src-renderer/App.svelte';
+import { appInfo as info, offline } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';
-
-const info: AppInfo = {
-  name: 'Ringside',
-  version: '1.0.0',
-  platform: 'linux',
-  versions: { node: '24.0.0' },
-  mode: 'demo',
-};
-const offline: ConnectionState = { status: 'offline', message: 'The PBX did not answer.', since: 1 };
 
 describe('App', () => {
   beforeEach(() => {

@@ -37,7 +37,7 @@ describe('StatusBar', () => {
   });
 
   it('says the state is unknown, and why, when it could not be read', () => {
-    render(StatusBar, { connection: null, error: 'The main process did not answer.' });
+    render(StatusBar, { connection: null, error: { title: 'The main process did not answer.' } });
     expect(screen.getByRole('status')).toHaveTextContent(
       'Connection unknown The main process did not answer.',
     );

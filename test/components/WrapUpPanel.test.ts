@@ -110,7 +110,10 @@ describe('the wrap-up panel', () => {
     await callEnds(fake);
     await fireEvent.input(note(), { target: { value: 'Do not lose me' } });
     await fireEvent.click(within(panel()).getByRole('button', { name: 'Save' }));
-    expect(await within(panel()).findByRole('alert')).toHaveTextContent('Not saved: The cache is read-only.');
+    // The headline is the renderer's own for the code; main's sentence follows as the detail.
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent(
+      'Not saved: Something went wrong inside Ringside. The cache is read-only.',
+    );
     expect(note()).toHaveValue('Do not lose me');
 
     failing = false;

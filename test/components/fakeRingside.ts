@@ -10,6 +10,7 @@ import type {
   Events,
   IpcResult,
 } from '../../src-main/shared/contract';
+import { channelLists } from '../../src-main/shared/contract';
 import { createRendererApi } from '../../src-main/shared/rendererBridge';
 
 type Answers = {
@@ -26,21 +27,24 @@ export interface FakeRingside {
 
 export function installFakeRingside(answers: Answers): FakeRingside {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  window.ringside = createRendererApi({
-    async invoke(channel, args) {
-      // Each answer takes its own channel's arguments; the map's union of channels cannot say so.
-      const answer = answers[channel as CommandChannel] as ((args: unknown) => unknown) | undefined;
-      if (!answer)
-        return { ok: false, error: { code: 'unknown-command', message: `No fake for ${channel}` } };
-      return answer(args);
+  window.ringside = createRendererApi(
+    {
+      async invoke(channel, args) {
+        // Each answer takes its own channel's arguments; the map's union of channels cannot say so.
+        const answer = answers[channel as CommandChannel] as ((args: unknown) => unknown) | undefined;
+        if (!answer)
+          return { ok: false, error: { code: 'unknown-command', message: `No fake for ${channel}` } };
+        return answer(args);
+      },
+      on(channel, listener) {
+        const set = listeners.get(channel) ?? new Set();
+        listeners.set(channel, set);
+        set.add(listener);
+        return () => set.delete(listener);
+      },
     },
-    on(channel, listener) {
-      const set = listeners.get(channel) ?? new Set();
-      listeners.set(channel, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
-  });
+    channelLists(),
+  );
   return {
     emit(channel, payload) {
       for (const listener of listeners.get(channel) ?? []) listener(payload);

@@ -1,4 +1,4 @@
-/** GET and POST /queues/agents: agent queue membership, rule 9 with its exact messages. */
+/** GET and POST /queues/agents: agent queue membership and its bulk update, with its exact messages. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentQueueResult, AgentQueues } from '../../src-main/api/schemas';
 import { expectFailure, startTestPbx } from './helpers';
@@ -57,7 +57,7 @@ describe('GET /queues/agents', () => {
   });
 });
 
-describe('POST /queues/agents (rule 9)', () => {
+describe('POST /queues/agents', () => {
   it('reports each queue: nothing to change, updated, added, removed', async () => {
     const body = await update([
       { id: agent.id, queues: [{ id: 1 }, { id: 2, suspended: false }, { id: 3, priority: 90 }] },

@@ -1,21 +1,21 @@
-/** Sections 5 and 7: the token endpoint and the bearer token on every other endpoint. */
+/** The token endpoint and the bearer token on every other endpoint (see docs/pbx-api.md (Authentication)). */
 import { describe, expect, it } from 'vitest';
 import { TokenResponse } from '../../src-main/api/schemas';
 import { expectFailure, startTestPbx } from './helpers';
+import { clientCredentialsBody, tokenEndpoint } from './requestDemoPbxToken';
 
 const { pbx, client } = await startTestPbx({ tokenTtlSeconds: 600 });
-const tokenUrl = `${pbx.authUrl}/login/oauth2/token`;
+const tokenUrl = tokenEndpoint(pbx);
 
 function requestToken(body: string, contentType = 'application/json') {
   return fetch(tokenUrl, { method: 'POST', headers: { 'content-type': contentType }, body });
 }
 
-const credentials = (clientId: string, clientSecret: string, grantType = 'client_credentials') =>
-  JSON.stringify({ client_id: clientId, client_secret: clientSecret, grant_type: grantType });
-
 describe('token endpoint', () => {
   it('issues a bearer token for the superuser service account, expires_in as a string of the ttl', async () => {
-    const response = await requestToken(credentials(pbx.credentials.clientId, pbx.credentials.clientSecret));
+    const response = await requestToken(
+      clientCredentialsBody(pbx.credentials.clientId, pbx.credentials.clientSecret),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = TokenResponse.parse(await response.json());
@@ -36,7 +36,7 @@ describe('token endpoint', () => {
 
   it('treats the client id (a user name) case-insensitively', async () => {
     const response = await requestToken(
-      credentials(pbx.credentials.clientId.toUpperCase(), pbx.credentials.clientSecret),
+      clientCredentialsBody(pbx.credentials.clientId.toUpperCase(), pbx.credentials.clientSecret),
     );
     expect(response.status).toBe(200);
   });
@@ -51,7 +51,7 @@ describe('token endpoint', () => {
     ['a body that is not an object', '[1, 2]', /body/],
     [
       'another grant type',
-      credentials('ringside-api', 'x', 'password'),
+      clientCredentialsBody('ringside-api', 'x', 'password'),
       /grant_type must be client_credentials/,
     ],
   ])('answers 400 invalid_request for %s', async (_case, body, description) => {
@@ -64,12 +64,12 @@ describe('token endpoint', () => {
   });
 
   it.each([
-    ['a wrong secret', () => credentials(pbx.credentials.clientId, 'wrong-secret'), /wrong secret/],
-    ['an unknown account', () => credentials('nobody', 'secret'), /unknown client/],
+    ['a wrong secret', () => clientCredentialsBody(pbx.credentials.clientId, 'wrong-secret'), /wrong secret/],
+    ['an unknown account', () => clientCredentialsBody('nobody', 'secret'), /unknown client/],
     [
       'a public account (even a superuser)',
       () =>
-        credentials(
+        clientCredentialsBody(
           pbx.sim.refusedAccounts.publicAccount.username,
           pbx.sim.refusedAccounts.publicAccount.password,
         ),
@@ -78,7 +78,10 @@ describe('token endpoint', () => {
     [
       'an account whose role is not superuser',
       () =>
-        credentials(pbx.sim.refusedAccounts.supervisor.username, pbx.sim.refusedAccounts.supervisor.password),
+        clientCredentialsBody(
+          pbx.sim.refusedAccounts.supervisor.username,
+          pbx.sim.refusedAccounts.supervisor.password,
+        ),
       /superuser/,
     ],
   ])('answers 401 invalid_client for %s', async (_case, body, description) => {
@@ -94,13 +97,16 @@ describe('token endpoint', () => {
     const users = (await client.get('/users')).body.data as { id: number; name: string }[];
     const service = users.find((user) => user.name === 'Ringside API')!;
     expect((await client.patch(`/user/${service.id}`, { active: false })).body.success).toBe(true);
-    const refused = await requestToken(credentials(pbx.credentials.clientId, pbx.credentials.clientSecret));
+    const refused = await requestToken(
+      clientCredentialsBody(pbx.credentials.clientId, pbx.credentials.clientSecret),
+    );
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error_description: string }).error_description).toMatch(/inactive/);
-    // The token issued before still works: deactivation blocks login, as section 3 says.
+    // The token issued before still works: deactivation blocks new logins only (docs/pbx-api.md (Authentication)).
     expect((await client.patch(`/user/${service.id}`, { active: true })).body.success).toBe(true);
     expect(
-      (await requestToken(credentials(pbx.credentials.clientId, pbx.credentials.clientSecret))).status,
+      (await requestToken(clientCredentialsBody(pbx.credentials.clientId, pbx.credentials.clientSecret)))
+        .status,
     ).toBe(200);
   });
 });
@@ -135,7 +141,7 @@ describe('bearer token on the API', () => {
   });
 });
 
-describe('auth disabled (the document\'s "enabled = 0")', async () => {
+describe('auth disabled (a PBX whose API needs no token)', async () => {
   const open = await startTestPbx({ auth: false });
 
   it('serves the API without a token', async () => {

@@ -1,6 +1,6 @@
 /**
  * The call endpoints over real HTTP: call control, the v1 and v2 records with their options, permissions,
- * metadata (rule 5), user deletion (rule 8), queue statistics and the /_sim/calls control interface.
+ * metadata, user deletion, queue statistics and the /_sim/calls control interface.
  */
 import { request as httpRequest } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -370,7 +370,7 @@ describe('GET /call/{uniqueid}/permissions/…', () => {
   });
 });
 
-describe('/metadata/{uniqueid} (rule 5)', () => {
+describe('/metadata/{uniqueid} (differential updates)', () => {
   it('reads and updates differentially for ongoing and ended calls; the record carries the same metadata', async () => {
     const uniqueid = await inbound({ to: phone, from: '+420777123456' });
     expect((await client.get(`/metadata/${uniqueid}`)).body).toEqual({ success: true, data: {} });
@@ -402,7 +402,7 @@ describe('/metadata/{uniqueid} (rule 5)', () => {
   });
 });
 
-describe('user deletion (rule 8)', () => {
+describe('user deletion', () => {
   it("cancels the deleted user's references in call records; the records stay", async () => {
     const uniqueid = await inbound({ to: traineePhone, from: '+421905111222', queue_id: 3 });
     await advance(8);

@@ -18,6 +18,7 @@ import {
 import type { DemoPbx } from '../../src-main/demo-pbx';
 import type { Logger } from '../../src-main/shared/logger';
 import { startTestPbx, type TestClient } from './helpers';
+import { personWithPhone } from './personWithPhone';
 
 const { pbx, client: sim } = await startTestPbx();
 const logLines: string[] = [];
@@ -338,13 +339,12 @@ describe('persons and companies', () => {
   });
 
   it('creates, reads, updates and deletes a person', async () => {
-    const id = await client.persons.create({
-      group_id: 1,
-      firstname: 'Jana',
-      lastname: 'Dvořáková',
-      external_id: 'CONF-P1',
-      contacts: [{ type: 1, contact: '+420601000111', label: 'mobile' }],
-    });
+    const id = await client.persons.create(
+      personWithPhone(
+        { firstname: 'Jana', lastname: 'Dvořáková', phone: '+420601000111' },
+        { external_id: 'CONF-P1' },
+      ),
+    );
 
     await expect(client.persons.get(id)).resolves.toMatchObject({
       firstname: 'Jana',

@@ -1,4 +1,4 @@
-/** The micro CRM: persons and companies, pages with total (rule 10), create, overwrite, delete. */
+/** The micro CRM: persons and companies, pages with total, create, overwrite, delete. */
 import { describe, expect, it } from 'vitest';
 import { Company, CompanyListItem, Person, PersonListItem } from '../../src-main/api/schemas';
 import { expectFailure, startTestPbx } from './helpers';
@@ -123,7 +123,7 @@ describe('POST, PATCH and DELETE /crm/person', () => {
     expect(response.body).toMatchObject({ success: false, data: messages });
   });
 
-  it('keeps contacts when PATCH omits them, and replaces them all when PATCH gives them (rule 10)', async () => {
+  it('keeps contacts when PATCH omits them, and replaces them all when PATCH gives them', async () => {
     const id = (
       await client.post('/crm/person', { group_id: 1, firstname: 'Petr', lastname: 'Dlouhý', contacts })
     ).body.data;
@@ -208,7 +208,7 @@ describe('companies', () => {
     expectFailure(await client.get('/crm/company/4242'), 404, 'company 4242 not found');
   });
 
-  it('creates, overwrites persons only when given (rule 10), and deletes a company', async () => {
+  it('creates, overwrites persons only when given, and deletes a company', async () => {
     const created = await client.post('/crm/company', {
       group_id: 1,
       name: 'Acme s.r.o.',

@@ -5,6 +5,7 @@
  */
 import { afterAll } from 'vitest';
 import { startDemoPbx, type DemoPbx, type DemoPbxOptions } from '../../src-main/demo-pbx';
+import { requestDemoPbxToken } from './requestDemoPbxToken';
 
 /**
  * A parsed JSON body. `any` on purpose: tests assert on the fields they care about, and the response schemas
@@ -35,18 +36,8 @@ export class TestClient {
   constructor(readonly pbx: DemoPbx) {}
 
   /** A fresh token from the token endpoint. */
-  async newToken(): Promise<string> {
-    const response = await fetch(`${this.pbx.authUrl}/login/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: this.pbx.credentials.clientId,
-        client_secret: this.pbx.credentials.clientSecret,
-        grant_type: 'client_credentials',
-      }),
-    });
-    if (response.status !== 200) throw new Error(`token request failed with ${response.status}`);
-    return ((await response.json()) as { access_token: string }).access_token;
+  newToken(): Promise<string> {
+    return requestDemoPbxToken(this.pbx);
   }
 
   /** `path` is relative to base_url (`/status`), or to auth_url when it starts with `/_sim`, `/api/` or `/login`. */
@@ -121,7 +112,7 @@ export async function startTestPbx(
   return { pbx, client: new TestClient(pbx) };
 }
 
-/** The failure envelope DESIGN.md decides for 4XX answers. */
+/** The failure envelope of 4XX answers (see docs/pbx-api.md (Errors and envelope)). */
 export function expectFailure(response: TestResponse, status: number, message: RegExp | string): void {
   const problems: string[] = [];
   if (response.status !== status) problems.push(`status ${response.status}, expected ${status}`);

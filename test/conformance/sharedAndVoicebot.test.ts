@@ -1,4 +1,4 @@
-/** Shared data (rule 11) and the three uses of voicebot say (rule 12). */
+/** Shared data and the three uses of voicebot say. */
 import { describe, expect, it } from 'vitest';
 import { SharedDataItem } from '../../src-main/api/schemas';
 import { expectFailure, startTestPbx } from './helpers';
@@ -15,7 +15,7 @@ describe('shared data', () => {
       expect(disposition).toMatchObject({ code: expect.any(String), label: expect.any(String) });
   });
 
-  it('replaces the whole value on POST (rule 11)', async () => {
+  it('replaces the whole value on POST', async () => {
     await client.post('/shared/team.notes', { type: 'json', data: { a: 1, b: { c: 2 } } });
     expect((await client.post('/shared/team.notes', { type: 'text', data: { b: 3 } })).body).toEqual({
       success: true,
@@ -43,7 +43,7 @@ describe('shared data', () => {
   });
 });
 
-describe('voicebot say (rule 12)', () => {
+describe('voicebot say', () => {
   async function conversation(wait_s?: number): Promise<{ conversationId: string; correlationId: string }> {
     const response = await client.post(
       '/_sim/voicebot/conversations',

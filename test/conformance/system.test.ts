@@ -1,4 +1,4 @@
-/** Status, extensions (rule 1), queues, queue detail, groups, roles and teams. */
+/** Status, extensions, queues, queue detail, groups, roles and teams. */
 import { describe, expect, it } from 'vitest';
 import {
   EXTENSION_TYPES,
@@ -48,13 +48,13 @@ describe('GET /extensions', () => {
     expect(new Set(extensions.map((extension) => extension.type))).toEqual(new Set(EXTENSION_TYPES));
   });
 
-  it('filters by type (rule 1)', async () => {
+  it('filters by type', async () => {
     const { body } = await client.get('/extensions', { query: { type: 'queue' } });
     expect(body.data.length).toBeGreaterThan(3);
     expect(body.data.every((extension: { type: string }) => extension.type === 'queue')).toBe(true);
   });
 
-  it('filters by group_id including the subgroups (rule 1)', async () => {
+  it('filters by group_id including the subgroups', async () => {
     // Group 2 (Prague) has subgroups 3 (sales) and 4 (support).
     const { body } = await client.get('/extensions', { query: { group_id: 2 } });
     const groups = new Set(body.data.map((extension: { group_id: number }) => extension.group_id));

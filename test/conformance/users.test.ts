@@ -1,4 +1,4 @@
-/** Users: list, detail, create (rule 6), atomic update (rule 7), delete (rule 8). */
+/** Users: list, detail, create, atomic update, delete. */
 import { describe, expect, it } from 'vitest';
 import { User, UserListItem } from '../../src-main/api/schemas';
 import { expectFailure, startTestPbx } from './helpers';
@@ -43,7 +43,7 @@ describe('GET /users and /user/{id}', () => {
   });
 });
 
-describe('POST /user (rule 6)', () => {
+describe('POST /user', () => {
   it('creates a user with only username and group_id, and fills in the rest', async () => {
     const id = await createUser({ username: 'new.agent', group_id: 1 });
     const user = User.parse((await client.get(`/user/${id}`)).body.data);
@@ -120,7 +120,7 @@ describe('POST /user (rule 6)', () => {
   });
 });
 
-describe('PATCH /user (rule 7)', () => {
+describe('PATCH /user (all or nothing)', () => {
   it('changes only the attributes given', async () => {
     const id = await createUser({
       username: 'patch.me',
@@ -168,7 +168,7 @@ describe('PATCH /user (rule 7)', () => {
   });
 });
 
-describe('DELETE /user (rule 8)', () => {
+describe('DELETE /user', () => {
   it('deletes by id and by external id', async () => {
     const first = await createUser({ username: 'gone.one', group_id: 1 });
     const second = await createUser({ username: 'gone.two', group_id: 1, external_id: 'GONE-2' });

@@ -1,5 +1,5 @@
 import type { ConnectionStatus } from '../../src-main/shared/contract';
-import { AppCore } from '../../src-main/app/AppCore';
+import { AppCore } from '../../src-main/app/appCore';
 import { platformText } from '../../src-renderer/lib/labels';
 import { expect, resolveAppCoreDeps, test as harness } from './fixtures';
 
@@ -23,8 +23,8 @@ test.describe('app frame', () => {
     test.use({ appCoreDeps: { mode: 'demo' } });
 
     test('shows the app info and connection state AppCore reports', async ({ page, appCore }) => {
-      const info = await appCore['app:info']();
-      const connection = await appCore['connection:get']();
+      const info = await appCore.commands['app:info']();
+      const connection = await appCore.commands['connection:get']();
       await page.goto('/#/about');
 
       const about = page.getByRole('main');

@@ -6,7 +6,7 @@
  * benchmark script can use it too.
  */
 import { join } from 'node:path';
-import { AppCore } from '../../src-main/app/AppCore';
+import { AppCore } from '../../src-main/app/appCore';
 import type { ActiveCall } from '../../src-main/api/schemas';
 import { openCache } from '../../src-main/cache';
 import { JsonFileRecentNumbersStore } from '../../src-main/calls';
@@ -108,8 +108,8 @@ export async function startCallsEnvironment(options: CallsEnvironmentOptions): P
     }),
   );
   await core.start();
-  const { settings } = await core['settings:get']();
-  await core['settings:save']({ settings: { ...settings, pollIntervalMs: options.pollIntervalMs } });
+  const { settings } = await core.commands['settings:get']();
+  await core.commands['settings:save']({ settings: { ...settings, pollIntervalMs: options.pollIntervalMs } });
   await core.directorySync.idle();
 
   // The control interface wants a token too; fetched now, because an outage takes the token endpoint down.

@@ -69,7 +69,7 @@ test.describe('directory', () => {
 
   test('Enter dials the highlighted result; Space opens its card', async ({ page, env }) => {
     const person = accentedPerson(env);
-    const found = await env.core['directory:search']({ query: person.name });
+    const found = await env.core.commands['directory:search']({ query: person.name });
     const entry = found.persons.items.find((item) => item.id === person.id)!;
     await page.goto('/#/directory');
     await searchField(page).fill(person.name);
@@ -110,7 +110,7 @@ test.describe('directory', () => {
     // Found by the number in another format, before any sync.
     await field.fill('+420601987654');
     await expect(resultRow(page, 'Zuzana Čerstvá')).toBeVisible();
-    const [created] = (await env.core['directory:search']({ query: '601987654' })).persons.items;
+    const [created] = (await env.core.commands['directory:search']({ query: '601987654' })).persons.items;
     expect(created?.name).toBe('Zuzana Čerstvá');
 
     // Edit: change the number, add an e-mail (first mistyped), save; the PBX keeps exactly these.

@@ -1,6 +1,7 @@
 /**
  * The end-to-end harness: the built renderer in Chromium, the real AppCore in this process, joined by the
- * shell's own IPC binding over Playwright (see harness/). Only the transport differs from the Electron app.
+ * real browser host (src-main/web/): its server on 127.0.0.1, its WebSocket, the page's own client. The
+ * page's browser context is signed in with the URL the host prints, before the test opens a screen.
  *
  *   import { test, expect } from './fixtures';
  *   test('…', async ({ page, appCore }) => { await page.goto('/'); … });
@@ -8,13 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { AppCore, type AppCoreDeps } from '../../src-main/app/AppCore';
+import { AppCore, type AppCoreDeps } from '../../src-main/app/appCore';
 import { openCache, workerDetailWriterFactory } from '../../src-main/cache';
 import { systemClock } from '../../src-main/shared/clock';
 import { silentLogger } from '../../src-main/shared/logger';
-import { buildBridgeScript } from './harness/bridgeScript';
-import { bindIpcOverPage } from './harness/ipcOverPage';
-import { startRendererServer } from './harness/rendererServer';
+import type { BrowserHost } from '../../src-main/web/browserHost';
+import { signIn, startTestBrowserHost } from './harness/testBrowserHost';
 import { createUserDataDirectory } from './secretScan';
 
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -55,29 +55,20 @@ export interface HarnessOptions {
 
 export interface HarnessFixtures {
   appCore: AppCore;
+  /** The browser host serving this test's page, bound to `appCore`; `baseURL` is its origin. */
+  browserHost: BrowserHost;
   /** Console errors, uncaught page errors and CSP violations seen so far; must be empty when a test ends. */
   pageProblems: string[];
 }
 
-interface WorkerFixtures {
-  rendererOrigin: string;
-  bridgeScript: string;
-}
+export const test = base.extend<HarnessOptions & HarnessFixtures>({
+  browserHost: async ({ appCore }, use) => {
+    const host = await startTestBrowserHost({ core: appCore });
+    await use(host);
+    await host.close();
+  },
 
-/* eslint-disable no-empty-pattern -- Playwright requires a fixture's first argument to be destructured. */
-export const test = base.extend<HarnessOptions & HarnessFixtures, WorkerFixtures>({
-  rendererOrigin: [
-    async ({}, use) => {
-      const server = await startRendererServer();
-      await use(server.origin);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
-  bridgeScript: [async ({}, use) => use(await buildBridgeScript()), { scope: 'worker' }],
-  /* eslint-enable no-empty-pattern */
-
-  baseURL: async ({ rendererOrigin }, use) => use(`${rendererOrigin}/`),
+  baseURL: async ({ browserHost }, use) => use(`${browserHost.origin}/`),
 
   appCoreDeps: [{}, { option: true }],
 
@@ -97,16 +88,10 @@ export const test = base.extend<HarnessOptions & HarnessFixtures, WorkerFixtures
     cacheDirectory.release();
   },
 
-  page: async ({ page, appCore, rendererOrigin, bridgeScript }, use) => {
-    const unbind = await bindIpcOverPage({
-      page,
-      core: appCore,
-      logger: silentLogger,
-      isAppUrl: (url) => URL.parse(url)?.origin === rendererOrigin,
-    });
-    await page.addInitScript({ content: bridgeScript });
+  // Signed in as the agent would be by opening the printed URL; each test then opens the screen it needs.
+  page: async ({ page, browserHost }, use) => {
+    await signIn(page.request, browserHost);
     await use(page);
-    unbind();
   },
 
   pageProblems: [

@@ -6,11 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
-import { AppCore } from '../../src-main/app/AppCore';
-import { MemorySecretStore } from '../../src-main/app/secrets';
+import { AppCore } from '../../src-main/app/appCore';
+import { MemorySecretStore } from '../../src-main/app/settings/secretStore';
 import { openCache } from '../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
-import { createLogger, LOG_FILE_NAME } from '../../src-main/shell/logging';
+import { createLogger, LOG_FILE_NAME } from '../../src-main/app/logging';
 import { fileSettingsStore } from '../unit/app/helpers';
 import { resolveAppCoreDeps, test as harness } from './fixtures';
 import { createUserDataDirectory, recordSecret } from './secretScan';
@@ -19,8 +19,8 @@ export { expect } from './fixtures';
 
 /** Saves `pbx` as the configured PBX with `secret`, as the Settings form would. */
 export async function configurePbx(core: AppCore, pbx: DemoPbx, secret: string): Promise<void> {
-  const { settings } = await core['settings:get']();
-  const result = await core['settings:save']({
+  const { settings } = await core.commands['settings:get']();
+  const result = await core.commands['settings:save']({
     settings: { ...settings, mode: 'configured', baseUrl: pbx.baseUrl, clientId: pbx.credentials.clientId },
     secret,
   });

@@ -1,6 +1,7 @@
 /**
- * Issue 4's promise over the whole e2e suite: after it, no secret the suite used is in any file of any
- * user data directory it made (settings, SQLite caches with their -wal files, logs, recent numbers).
+ * Ringside never writes a secret to disk (docs/settings-and-secrets.md), checked over the whole e2e suite:
+ * after it, no secret the suite used is in any file of any user data directory it made (settings, SQLite
+ * caches with their -wal files, logs, recent numbers).
  * `globalSetup.ts` makes one run directory; every e2e user data directory is made inside it and kept until
  * `globalTeardown.ts` has looked for every recorded secret in every file. Outside Playwright (the benchmark
  * scripts use the calls environment too) there is no run directory: plain temporary directories, removed

@@ -3,8 +3,8 @@
  * the live connection, and still in no file under the user data directory and in no log line. Where there
  * is no keychain (as here), the secret lasts only for the session, and the app says so after a restart.
  */
-import { AppCore } from '../../src-main/app/AppCore';
-import { MemorySecretStore } from '../../src-main/app/secrets';
+import { AppCore } from '../../src-main/app/appCore';
+import { MemorySecretStore } from '../../src-main/app/settings/secretStore';
 import { silentLogger } from '../../src-main/shared/logger';
 import { fileSettingsStore } from '../unit/app/helpers';
 import { resolveAppCoreDeps } from './fixtures';
@@ -46,7 +46,7 @@ test('without a keychain the secret lasts for the session only, and after a rest
   userData,
 }) => {
   await configurePbx(appCore, customerPbx, customerPbx.credentials.clientSecret);
-  expect((await appCore['connection:get']()).status).toBe('connected');
+  expect((await appCore.commands['connection:get']()).status).toBe('connected');
   await appCore.dispose();
 
   // Ringside starts again: same settings file, a new session with nothing remembered.
@@ -60,11 +60,11 @@ test('without a keychain the secret lasts for the session only, and after a rest
   );
   await restarted.start();
   try {
-    expect(await restarted['connection:get']()).toMatchObject({
+    expect(await restarted.commands['connection:get']()).toMatchObject({
       status: 'unconfigured',
       message: expect.stringMatching(/keeps the client secret only until it quits\. Enter it in Settings/),
     });
-    expect(await restarted['settings:get']()).toMatchObject({
+    expect(await restarted.commands['settings:get']()).toMatchObject({
       secretStorage: 'session-only',
       secretStored: false,
       activeMode: 'configured',

@@ -2,6 +2,6 @@
 import { workerDetailWriterFactory } from '../../src-main/cache';
 
 export const sourceDetailWriter = workerDetailWriterFactory({
-  url: new URL('../../src-main/cache/detailWriterWorker.ts', import.meta.url),
+  url: new URL('../../src-main/cache/sync/detailWriterWorker.ts', import.meta.url),
   execArgv: ['--import', 'tsx'],
 });

@@ -1,8 +1,7 @@
-/** Call control (rules 3–4), call records v1 and v2 (rule 2), call permissions and metadata (rule 5). */
-import { z } from 'zod';
+/** Call control, call records v1 and v2, call permissions and metadata. */
 import { checkArgument, textSegment, uniqueIdSegment, idSegment } from '../arguments';
 import { InvalidArgument } from '../errors';
-import type { ApiRequester, CallOptions } from '../requester';
+import type { ApiRequester, CallOptions } from '../apiRequester';
 import {
   ActiveCall,
   CallMetadata,
@@ -72,9 +71,9 @@ export function callsEndpoints(api: ApiRequester): CallsApi {
   return {
     // GET cannot carry a body through fetch, so the selector goes into the query (the API accepts both).
     listCalls: async (selector, options) =>
-      api.data(
+      api.list(
         { method: 'GET', path: '/call', query: { ...checkSelector(selector) } },
-        z.array(ActiveCall),
+        ActiveCall,
         'calls',
         options,
       ),

@@ -1,7 +1,7 @@
 /** Pieces the endpoint modules share. */
 import { z } from 'zod';
 import { checkArgument } from '../arguments';
-import type { ApiCall, ApiRequester, CallOptions } from '../requester';
+import type { ApiCall, ApiRequester, CallOptions } from '../apiRequester';
 import { Id, PageQuery } from '../schemas';
 
 /** The id a create method answers with; a PBX that sends it as a numeric string is read the same. */

@@ -1,7 +1,7 @@
-/** The micro CRM: persons and companies share one shape of endpoints (section 4, rule 10). */
+/** The micro CRM: persons and companies share one shape of endpoints. */
 import type { z } from 'zod';
 import { idSegment, textSegment } from '../arguments';
-import type { ApiRequester, CallOptions } from '../requester';
+import type { ApiRequester, CallOptions } from '../apiRequester';
 import {
   Company,
   CompanyListItem,

@@ -1,7 +1,7 @@
-/** Shared data (rule 11) and the three uses of voicebot say (rule 12). */
+/** Shared data and the three uses of voicebot say. */
 import { checkArgument, sharedIdSegment } from '../arguments';
 import { InvalidArgument } from '../errors';
-import type { ApiRequester, CallOptions } from '../requester';
+import type { ApiRequester, CallOptions } from '../apiRequester';
 import { SharedDataItem, VoicebotExtendWait, VoicebotReply, VoicebotSpeak } from '../schemas';
 
 export interface SharedDataApi {

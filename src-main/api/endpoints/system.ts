@@ -1,7 +1,7 @@
 /** Status and the directories: extensions, queues, groups, roles, teams. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { checkArgument, idSegment } from '../arguments';
-import type { ApiRequester, CallOptions } from '../requester';
+import type { ApiRequester, CallOptions } from '../apiRequester';
 import {
   Extension,
   ExtensionsQuery,
@@ -32,7 +32,7 @@ export interface SystemApi {
 
 export function systemEndpoints(api: ApiRequester): SystemApi {
   const list = <S extends z.ZodType>(path: string, item: S, name: string, options?: CallOptions) =>
-    api.data({ method: 'GET', path }, z.array(item), name, options);
+    api.list({ method: 'GET', path }, item, name, options);
   return {
     status: async (options) => {
       const call = { method: 'GET', path: '/status' } as const;
@@ -41,12 +41,7 @@ export function systemEndpoints(api: ApiRequester): SystemApi {
     },
     extensions: async (filter = {}, options) => {
       const query = checkArgument(ExtensionsQuery, filter, 'extension filter');
-      return api.data(
-        { method: 'GET', path: '/extensions', query },
-        z.array(Extension),
-        'extensions',
-        options,
-      );
+      return api.list({ method: 'GET', path: '/extensions', query }, Extension, 'extensions', options);
     },
     queues: async (options) => list('/queues', Queue, 'queues', options),
     queue: async (id, options) =>

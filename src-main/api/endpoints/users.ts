@@ -1,7 +1,6 @@
-/** Users (rules 6–8) and agent queue membership (rule 9). */
-import { z } from 'zod';
+/** Users and agent queue membership. */
 import { checkArgument, idSegment, textSegment } from '../arguments';
-import type { ApiRequester, CallOptions } from '../requester';
+import type { ApiRequester, CallOptions } from '../apiRequester';
 import {
   AgentQueueResult,
   AgentQueues,
@@ -40,8 +39,7 @@ export function usersEndpoints(api: ApiRequester): UsersApi {
   const byId = (id: number) => `/user/${idSegment(id, 'user id')}`;
   const byExternalId = (externalId: string) => `/user/external/${textSegment(externalId, 'external id')}`;
   return {
-    list: async (options) =>
-      api.data({ method: 'GET', path: '/users' }, z.array(UserListItem), 'users', options),
+    list: async (options) => api.list({ method: 'GET', path: '/users' }, UserListItem, 'users', options),
     get: async (id, options) => api.data({ method: 'GET', path: byId(id) }, User, 'user', options),
     getByExternalId: async (externalId, options) =>
       api.data({ method: 'GET', path: byExternalId(externalId) }, User, 'user', options),
@@ -65,12 +63,12 @@ export function usersEndpoints(api: ApiRequester): UsersApi {
 export function agentQueuesEndpoints(api: ApiRequester): AgentQueuesApi {
   return {
     get: async (options) =>
-      api.data({ method: 'GET', path: '/queues/agents' }, z.array(AgentQueues), 'agentQueues', options),
+      api.list({ method: 'GET', path: '/queues/agents' }, AgentQueues, 'agentQueues', options),
     set: async (agents, options) => {
       const body = checkArgument(AgentQueuesUpdate, agents, 'agent queue list');
-      return api.data(
+      return api.list(
         { method: 'POST', path: '/queues/agents', body },
-        z.array(AgentQueueResult),
+        AgentQueueResult,
         'agentQueueResults',
         options,
       );

@@ -1,4 +1,4 @@
-/** The OAuth 2.0 client-credentials token endpoint (section 5) and its error bodies (section 7). */
+/** The OAuth 2.0 client-credentials token endpoint and its error bodies (docs/pbx-api.md, Authentication). */
 import { z } from 'zod';
 
 export const TokenRequest = z.object({

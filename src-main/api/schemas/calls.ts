@@ -1,6 +1,7 @@
-/** Calls: control requests, ongoing calls, call records v1 and v2, permissions and metadata (section 2, 4). */
+/** Calls: control requests, ongoing calls, call records v1 and v2, permissions and metadata. */
 import { z } from 'zod';
-import { Id, Int, PhoneSelector, QueryFlag, Unknown } from './common';
+import { fieldPerName, Id, Int, PhoneSelector, QueryFlag, Unknown } from './common';
+import { UNIQUEID_PATTERN } from '../../shared/limits';
 
 // ---- Call control -------------------------------------------------------------------------------------
 
@@ -13,7 +14,7 @@ export const PlaceCallRequest = z.intersection(
 );
 export type PlaceCallRequest = z.infer<typeof PlaceCallRequest>;
 
-/** The states PATCH /call accepts (rule 4); anything else is a business error. */
+/** The states PATCH /call accepts; anything else is a business error. */
 export const CALL_CONTROL_STATES = ['answer', 'held', 'resumed'] as const;
 export const CallControlState = z.enum(CALL_CONTROL_STATES);
 export type CallControlState = z.infer<typeof CallControlState>;
@@ -24,8 +25,8 @@ export type ControlCallRequest = { state: CallControlState } & PhoneSelector;
 // ---- Call state codes ---------------------------------------------------------------------------------
 
 /**
- * The one mapping of the integer `state` / `previous_state` codes. The document does not give their
- * meaning; docs/pbx-api-notes.md records this decision and the demo PBX uses the same table.
+ * The one mapping of the integer `state` / `previous_state` codes. The API does not give their meaning;
+ * docs/pbx-api.md (Decisions where the API is silent) records this one, and the demo PBX uses the same table.
  */
 export const CALL_STATES = {
   0: 'idle',
@@ -147,7 +148,7 @@ export const CallRecordV2 = z.looseObject({
 export type CallRecordV2 = z.infer<typeof CallRecordV2>;
 
 /**
- * An item of GET /call. The document does not show its fields; the demo PBX sends the version-2 shape, and the
+ * An item of GET /call. The API does not show its fields; the demo PBX sends the version-2 shape, and the
  * client reads it leniently: only `uniqueid` and `state` are required.
  */
 export const ActiveCall = CallRecordV2.partial().extend({ uniqueid: z.string().min(1), state: Int });
@@ -292,18 +293,12 @@ export const CALL_PERMISSIONS = [
   'rating',
   'metadata',
 ] as const;
-export const CallPermissions = z.looseObject(
-  Object.fromEntries(CALL_PERMISSIONS.map((key) => [key, z.boolean()])) as Record<
-    (typeof CALL_PERMISSIONS)[number],
-    z.ZodBoolean
-  >,
-);
+export const CallPermissions = z.looseObject(fieldPerName(CALL_PERMISSIONS, z.boolean()));
 export type CallPermissions = z.infer<typeof CallPermissions>;
 
-/** Arbitrary key/value metadata of a call. In an update, a null value deletes the key (rule 5). */
+/** Arbitrary key/value metadata of a call. An update is differential: a null value deletes the key. */
 export const CallMetadata = z.record(z.string(), Unknown);
 export type CallMetadata = z.infer<typeof CallMetadata>;
 
 /** `<unix start>.<sequence>`: also the guard against path injection when a uniqueid goes into a URL. */
-export const UNIQUEID_PATTERN = /^\d{1,12}\.\d{1,9}$/;
 export const UniqueId = z.string().regex(UNIQUEID_PATTERN, 'uniqueid must look like 1700000000.42');

@@ -6,15 +6,26 @@ import { z } from 'zod';
 
 export const Int = z.number().int();
 export const Id = z.number().int().nonnegative();
-/** `null` or an unspecified value: the document leaves several fields' types open. */
+/** `null` or an unspecified value: the API leaves several fields' types open. */
 export const Unknown = z.unknown();
 
-/** The common response envelope of section 1. `total` only on paginated lists. */
+/** One field of the same schema for each name of a list, e.g. a boolean per permission. */
+export function fieldPerName<const N extends string, S extends z.ZodType>(
+  names: readonly N[],
+  schema: S,
+): Record<N, S> {
+  return Object.fromEntries(names.map((name) => [name, schema])) as Record<N, S>;
+}
+
+/** The common response envelope: `{ success, data }`, with `total` only on paginated lists. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.looseObject({ success: z.boolean(), data, total: Int.optional(), error: z.string().optional() });
 }
 
-/** The envelope of a failed request: business errors (HTTP 2XX) and the errors DESIGN.md decides (4XX). */
+/**
+ * The envelope of a failed request: business errors (HTTP 2XX), and the 4XX answers whose body the API
+ * leaves open and our decisions give the same envelope (docs/pbx-api.md, Errors and envelope).
+ */
 export const FailureEnvelope = z.looseObject({
   success: z.literal(false),
   data: z.unknown(),

@@ -1,4 +1,4 @@
-/** The micro CRM: persons, contacts and companies (section 2, rule 10). */
+/** The micro CRM: persons, contacts and companies. */
 import { z } from 'zod';
 import { Id, Unknown } from './common';
 
@@ -31,13 +31,14 @@ export const Person = z.looseObject({
 });
 export type Person = z.infer<typeof Person>;
 
-export const PersonListItem = z.looseObject({
-  id: Id,
-  group_id: Id,
-  displayname: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  external_id: z.string().nullable(),
+/** A person as the paginated list gives it: the names and ids only. */
+export const PersonListItem = Person.pick({
+  id: true,
+  group_id: true,
+  displayname: true,
+  firstname: true,
+  lastname: true,
+  external_id: true,
 });
 export type PersonListItem = z.infer<typeof PersonListItem>;
 
@@ -71,12 +72,8 @@ export const Company = z.looseObject({
 });
 export type Company = z.infer<typeof Company>;
 
-export const CompanyListItem = z.looseObject({
-  id: Id,
-  group_id: Id,
-  name: z.string(),
-  external_id: z.string().nullable(),
-});
+/** A company as the paginated list gives it: the name and ids only. */
+export const CompanyListItem = Company.pick({ id: true, group_id: true, name: true, external_id: true });
 export type CompanyListItem = z.infer<typeof CompanyListItem>;
 
 const companyWritable = z.strictObject({

@@ -1,4 +1,4 @@
-/** The PBX API as zod schemas: the one description of every resource and request (see pbx-api.md). */
+/** The PBX API as zod schemas: the one description of every resource and request (docs/pbx-api.md). */
 export * from './common';
 export * from './auth';
 export * from './system';

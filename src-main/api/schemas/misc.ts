@@ -1,4 +1,4 @@
-/** Shared data and voicebot control (section 2, rules 11–12). */
+/** Shared data and voicebot control. */
 import { z } from 'zod';
 import { Unknown } from './common';
 
@@ -15,7 +15,7 @@ export const SharedDataId = z
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'the shared data identifier may contain letters, digits and . _ : - only');
 
-/** The three uses of POST /voicebot/say (rule 12). */
+/** The three uses of POST /voicebot/say: speak, extend the wait, reply. */
 export const VoicebotSpeak = z.object({ conversationId: z.string().min(1), text: z.string().min(1) });
 export const VoicebotExtendWait = z.object({
   correlationId: z.string().min(1),

@@ -1,6 +1,6 @@
-/** Status, extensions, queues, groups, roles and teams (section 2). */
+/** Status, extensions, queues, groups, roles and teams. */
 import { z } from 'zod';
-import { Id, Int, Unknown } from './common';
+import { fieldPerName, Id, Int, Unknown } from './common';
 
 const Trunk = z.looseObject({ name: z.string(), status: Int, rtt: Int });
 
@@ -38,9 +38,9 @@ export const Status = z.looseObject({
   success: z.boolean(),
   trunks: z.record(z.string(), Trunk),
   phones: z.record(z.string(), PhoneSummary),
-  ...Object.fromEntries(STATUS_COMPONENTS.map((name) => [name, Int])),
+  ...fieldPerName(STATUS_COMPONENTS, Int),
 });
-export type Status = z.infer<typeof Status> & Record<(typeof STATUS_COMPONENTS)[number], number>;
+export type Status = z.infer<typeof Status>;
 
 export const EXTENSION_TYPES = [
   'phone',
@@ -67,7 +67,7 @@ export const Extension = z.looseObject({
   group_id: Id,
   number: z.string(),
   name: z.string(),
-  /** Lenient: a newer PBX may know more types than the document. */
+  /** Lenient: a newer PBX may know more types than these. */
   type: ExtensionType.or(z.string()),
   external_id: z.string().nullable(),
 });

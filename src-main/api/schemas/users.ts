@@ -1,4 +1,4 @@
-/** Users and agent queue membership (section 2, rules 6–9). */
+/** Users and agent queue membership. */
 import { z } from 'zod';
 import { Id, Int, Unknown } from './common';
 
@@ -34,7 +34,10 @@ export type User = z.infer<typeof User>;
 export const UserListItem = z.looseObject({ id: Id, name: z.string(), external_id: z.string().nullable() });
 export type UserListItem = z.infer<typeof UserListItem>;
 
-/** Writable user attributes, with the rules the PBX checks on create and update. */
+/**
+ * Writable user attributes: those of `User` but the id and the display name (the PBX derives it), plus the
+ * password, with the rules the PBX checks on create and update.
+ */
 export const UserWritable = z.strictObject({
   username: z
     .string()
@@ -43,25 +46,15 @@ export const UserWritable = z.strictObject({
     .max(64)
     .regex(/^[A-Za-z0-9._@-]+$/, 'username may contain letters, digits and . _ @ - only'),
   password: z.string().min(6, 'password must have at least 6 characters').max(128),
+  ...User.omit({ id: true, displayname: true, username: true }).shape,
   locale: z.enum(USER_LOCALES, { message: `locale must be one of ${USER_LOCALES.join(', ')}` }),
   email: z.union([z.literal(''), z.email('email is not a valid e-mail address')]),
-  primary_extension: Id.nullable(),
   pin: z.string().regex(/^\d{0,12}$/, 'pin must be digits only'),
   firstname: z.string().max(100),
   lastname: z.string().max(100),
-  public: z.boolean(),
-  group_id: Id,
   identificator: z.string().max(100),
   external_id: z.string().max(100).nullable(),
-  filter_id: Id.nullable(),
   number: z.string().max(64),
-  data: z.record(z.string(), Unknown),
-  team_id: Id.nullable(),
-  active: z.boolean(),
-  wssip_device_id: Id.nullable(),
-  certificate: z.boolean(),
-  role_id: Id.nullable(),
-  channels: Unknown,
   clid_number: z.string().max(64),
 });
 export const UserCreate = UserWritable.partial().required({ username: true, group_id: true });

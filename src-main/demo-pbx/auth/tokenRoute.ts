@@ -1,6 +1,6 @@
 /**
- * POST {auth_url}/login/oauth2/token (sections 5 and 7): client credentials in a JSON or form-encoded body.
- * Its errors are OAuth's, not the envelope: 400 invalid_request, 401 invalid_client.
+ * POST {auth_url}/login/oauth2/token: client credentials in a JSON or form-encoded body (see docs/pbx-api.md
+ * (Authentication)). Its errors are OAuth's, not the envelope: 400 invalid_request, 401 invalid_client.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { TokenRequest } from '../../api/schemas';

@@ -1,6 +1,6 @@
 /**
- * Access tokens of the client-credentials flow (section 5). Tokens are random and unguessable; their expiry
- * runs on the simulated clock, so a test can age a token with `POST /_sim/clock`.
+ * Access tokens of the client-credentials flow (see docs/pbx-api.md (Authentication)). Tokens are random and
+ * unguessable; their expiry runs on the simulated clock, so a test can age a token with `POST /_sim/clock`.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../shared/clock';

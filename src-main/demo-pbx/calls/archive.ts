@@ -2,7 +2,7 @@
 import type { Random } from '../random';
 import { generateConversation } from './conversation';
 import type { CallDirectory } from './directory';
-import type { LiveCall } from './model';
+import type { LiveCall } from './liveCall';
 import type { EndedCall } from './records';
 import { talkSeconds } from './timing';
 

@@ -4,8 +4,9 @@
  */
 import type { ChannelSentiment, TranscriptSegment } from '../../api/schemas';
 import type { Random } from '../random';
-import type { CallDirection } from './model';
-import { SCENARIOS, WEEKDAYS, type ScenarioLanguage, type ScenarioTurn } from './scenarios';
+import type { CallDirection } from './callDirection';
+import type { ScenarioLanguage, ScenarioTurn } from './scenario';
+import { SCENARIOS, WEEKDAYS } from './scenarios';
 
 export interface CallContent {
   language: ScenarioLanguage;

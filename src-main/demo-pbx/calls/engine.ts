@@ -1,8 +1,8 @@
 /**
- * The call simulation engine: ongoing calls on the simulated clock, their automatic steps (click-to-dial
- * pickup, remote answer and hang-up, queue waits, ring time-outs), the automatic inbound calls of the demo,
- * and the records every ended call leaves. The HTTP layer (routes.ts) only translates requests to these
- * methods; every answer is built from the api/ schemas' types.
+ * The call simulation engine: everything the API and the demo's control interface do with calls. The calls
+ * live in a CallRegistry, move through their states (and automatic steps on the simulated clock) by
+ * CallTransitions, and AutomaticCalls rings the demo agent now and then. The HTTP layer (routes.ts) only
+ * translates requests to these methods; every answer is built from the api/ schemas' types.
  */
 import {
   CALL_CONTROL_STATES,
@@ -17,25 +17,23 @@ import type { Random } from '../random';
 import { randomPhoneNumber } from '../seed/phoneNumbers';
 import type { QueueActivity } from '../store/queueStatistics';
 import { archiveCall } from './archive';
+import { AutomaticCalls } from './automaticCalls';
+import { CallRegistry } from './callRegistry';
+import { CallTransitions } from './callTransitions';
 import { chooseLanguage } from './conversation';
-import type { CallDirectory, CallPhone, CallQueue, UserRef } from './directory';
+import type { CallDirectory, CallQueue, UserRef } from './directory';
 import { CallError } from './errors';
 import { seedHistory, type NewCallInit } from './history';
+import { createLiveCall, type LiveCall } from './liveCall';
 import { describeUserRef, phoneLabel, requireInboundQueue, requirePhone } from './lookup';
 import { mergeMetadata } from './metadata';
-import { createLiveCall, snapshotPhone, type LiveCall, type PhoneSnapshot } from './model';
 import { dialString } from './numbers';
-import { callPermissionsFor, participantsOf } from './permissions';
-import {
-  buildRecordV1,
-  buildRecordV2,
-  type EndedCall,
-  type RecordContext,
-  type RecordV1Options,
-} from './records';
-import { resolveRemoteParty } from './remote';
 import { DEFAULT_CALL_ENGINE_OPTIONS, type CallEngineOptions } from './options';
-import { applyEvent, canApply, stateName, type CallEvent } from './state-machine';
+import { callPermissionsFor, participantsOf } from './permissions';
+import { snapshotPhone } from './phoneSnapshot';
+import { buildRecordV1, buildRecordV2, type RecordContext, type RecordV1Options } from './records';
+import { resolveRemoteParty } from './remote';
+import { stateName } from './stateMachine';
 
 export interface CallEngineDependencies {
   directory: CallDirectory;
@@ -53,26 +51,37 @@ export interface InboundCallRequest {
   queueId?: number;
 }
 
-/** The phone's calls that GET /call shows, oldest first. */
-const byCreation = (a: LiveCall, b: LiveCall) => a.createdMs - b.createdMs || a.seq - b.seq;
-
 export class CallEngine {
   readonly options: CallEngineOptions;
   private readonly directory: CallDirectory;
   private readonly clock: SimClock;
   private readonly random: Random;
-  private readonly queueActivity: QueueActivity | undefined;
-  private readonly ongoing = new Map<string, LiveCall>();
-  private readonly ended = new Map<string, EndedCall>();
+  private readonly calls = new CallRegistry();
+  private readonly transitions: CallTransitions;
+  private readonly automaticCalls: AutomaticCalls;
   private sequence = 0;
-  private automaticTimer: number | null = null;
 
   constructor(dependencies: CallEngineDependencies) {
     this.directory = dependencies.directory;
     this.clock = dependencies.clock;
     this.random = dependencies.random;
-    this.queueActivity = dependencies.queueActivity;
     this.options = { ...DEFAULT_CALL_ENGINE_OPTIONS, ...dependencies.options };
+    this.transitions = new CallTransitions({
+      clock: this.clock,
+      random: this.random,
+      options: this.options,
+      queueActivity: dependencies.queueActivity,
+      onEnded: (call) => this.archive(call),
+    });
+    this.automaticCalls = new AutomaticCalls({
+      clock: this.clock,
+      random: this.random,
+      directory: this.directory,
+      calls: this.calls,
+      options: this.options,
+      ring: (phone, queueId) =>
+        this.startInboundCall({ to: phone, ...(queueId === undefined ? {} : { queueId }) }),
+    });
   }
 
   /** Seeds the history and starts the automatic inbound calls. */
@@ -93,21 +102,20 @@ export class CallEngine {
         finish: (call) => this.archive(call),
       },
     );
-    this.scheduleAutomaticCall();
+    this.automaticCalls.start();
   }
 
   /** Cancels every pending step; ongoing calls freeze where they are. */
   stop(): void {
-    this.clock.cancel(this.automaticTimer);
-    this.automaticTimer = null;
-    for (const call of this.ongoing.values()) this.clock.cancel(call.pendingTimer);
+    this.automaticCalls.stop();
+    for (const call of this.calls.ongoingCalls()) this.clock.cancel(call.pendingTimer);
   }
 
   // ---- Call control (GET, POST, PATCH, DELETE /call) -------------------------------------------------
 
   listCalls(selector: PhoneSelector): CallRecordV2[] {
     const phone = requirePhone(this.directory, selector);
-    return this.callsOn(phone).map((call) => this.liveRecord(call, false));
+    return this.calls.callsOn(phone).map((call) => this.liveRecord(call, false));
   }
 
   /** Click-to-dial: ring the agent's phone, which answers itself and then dials `to`. */
@@ -117,10 +125,12 @@ export class CallEngine {
     if (dialled === null) {
       throw CallError.invalid('to must be a phone number: digits, optionally a leading +, and * or #');
     }
-    const busy = this.callsOn(phone).find(
-      (call) =>
-        call.phone.identifier === phone.identifier && ['connected', 'dialing'].includes(stateName(call)),
-    );
+    const busy = this.calls
+      .callsOn(phone)
+      .find(
+        (call) =>
+          call.phone.identifier === phone.identifier && ['connected', 'dialing'].includes(stateName(call)),
+      );
     if (busy) {
       throw CallError.business(
         `${phoneLabel(phone)} is busy with call ${busy.uniqueid} (${stateName(busy)}); hang up or hold it first`,
@@ -137,14 +147,14 @@ export class CallEngine {
       queue: null,
       metadata: request.data ? mergeMetadata({}, request.data) : {},
     });
-    this.transition(call, { type: 'originate' });
+    this.transitions.apply(call, { type: 'originate' });
     return `Calling ${request.to.trim()} from ${phoneLabel(phone)}`;
   }
 
   /** PATCH /call: answer, held or resumed; anything else, or a state impossible now, is a business error. */
   controlCall(selector: PhoneSelector, state: string): string {
     const phone = requirePhone(this.directory, selector);
-    const own = this.callsOn(phone).filter((call) => call.phone.identifier === phone.identifier);
+    const own = this.calls.callsOn(phone).filter((call) => call.phone.identifier === phone.identifier);
     const inState = (name: string) => own.filter((call) => stateName(call) === name);
     const label = phoneLabel(phone);
     switch (state) {
@@ -153,25 +163,25 @@ export class CallEngine {
         const call = ringing.find((c) => c.direction === 'inbound') ?? ringing[0];
         if (!call) throw CallError.business(`nothing is ringing on ${label}: there is no call to answer`);
         if (call.direction === 'outbound') {
-          this.transition(call, { type: 'pickup' });
+          this.transitions.apply(call, { type: 'pickup' });
           return `Call ${call.uniqueid} picked up; dialling ${call.remote.number}`;
         }
-        this.holdAll(inState('connected')); // a second call: the phone holds the first one
-        this.transition(call, { type: 'answer' });
+        this.transitions.holdAll(inState('connected')); // a second call: the phone holds the first one
+        this.transitions.apply(call, { type: 'answer' });
         return `Call ${call.uniqueid} answered`;
       }
       case 'held': {
         const call = inState('connected')[0];
         if (!call) throw CallError.business(`${label} has no connected call to hold`);
-        this.transition(call, { type: 'hold' });
+        this.transitions.apply(call, { type: 'hold' });
         return `Call ${call.uniqueid} put on hold`;
       }
       case 'resumed': {
         const held = inState('held').sort((a, b) => (b.heldSinceMs ?? 0) - (a.heldSinceMs ?? 0));
         const call = held[0];
         if (!call) throw CallError.business(`${label} has no held call to resume`);
-        this.holdAll(inState('connected'));
-        this.transition(call, { type: 'resume' });
+        this.transitions.holdAll(inState('connected'));
+        this.transitions.apply(call, { type: 'resume' });
         return `Call ${call.uniqueid} resumed`;
       }
       default:
@@ -184,7 +194,7 @@ export class CallEngine {
   /** DELETE /call: hangs up the active call: the connected one, else one being set up, else a held one. */
   hangUp(selector: PhoneSelector): string {
     const phone = requirePhone(this.directory, selector);
-    const calls = this.callsOn(phone).filter((call) => stateName(call) !== 'queued');
+    const calls = this.calls.callsOn(phone).filter((call) => stateName(call) !== 'queued');
     const priority = (call: LiveCall) => {
       const name = stateName(call);
       if (name === 'connected') return 0;
@@ -194,7 +204,7 @@ export class CallEngine {
     const call = calls.sort((a, b) => priority(a) - priority(b))[0];
     if (!call) throw CallError.business(`${phoneLabel(phone)} has no active call to hang up`);
     const ours = call.phone.identifier === phone.identifier;
-    this.transition(call, { type: 'hangup', by: ours ? 'agent' : 'remote' });
+    this.transitions.apply(call, { type: 'hangup', by: ours ? 'agent' : 'remote' });
     return `Call ${call.uniqueid} hung up`;
   }
 
@@ -231,42 +241,42 @@ export class CallEngine {
       queue,
       metadata: {},
     });
-    this.transition(call, queue ? { type: 'enqueue' } : { type: 'ring' });
+    this.transitions.apply(call, queue ? { type: 'enqueue' } : { type: 'ring' });
     return call.uniqueid;
   }
 
   /** The far party answers an outbound call (skipping the agent's auto-answer if it has not happened yet). */
   remoteAnswer(uniqueid: string): string {
-    const call = this.requireOngoing(uniqueid);
+    const call = this.calls.requireOngoing(uniqueid);
     if (call.direction === 'inbound') {
       throw CallError.business(
         `call ${uniqueid} is inbound: its remote party is the caller, who is already on the line; ` +
           'answer it on the phone with PATCH /call',
       );
     }
-    if (stateName(call) === 'ringing') this.transition(call, { type: 'pickup' });
+    if (stateName(call) === 'ringing') this.transitions.apply(call, { type: 'pickup' });
     if (stateName(call) !== 'dialing') {
       throw CallError.business(
         `call ${uniqueid} is ${stateName(call)}; the remote party answers only while it is dialled`,
       );
     }
-    this.transition(call, { type: 'remote-answer' });
+    this.transitions.apply(call, { type: 'remote-answer' });
     return `Call ${uniqueid} answered by ${call.remote.number}`;
   }
 
   remoteHangUp(uniqueid: string): string {
-    const call = this.requireOngoing(uniqueid);
-    this.transition(call, { type: 'hangup', by: 'remote' });
+    const call = this.calls.requireOngoing(uniqueid);
+    this.transitions.apply(call, { type: 'hangup', by: 'remote' });
     return `Call ${uniqueid} hung up by ${call.remote.number}`;
   }
 
   // ---- Records, permissions, metadata ------------------------------------------------------------------
 
   recordV1(uniqueid: string, options: RecordV1Options): CallRecordV1 {
-    const ended = this.ended.get(uniqueid);
+    const ended = this.calls.endedCall(uniqueid);
     if (!ended) {
       throw CallError.notFound(
-        this.ongoing.has(uniqueid)
+        this.calls.isOngoing(uniqueid)
           ? `call ${uniqueid} is still in progress; its record is written when it ends`
           : `unknown call ${uniqueid}`,
       );
@@ -276,65 +286,51 @@ export class CallEngine {
 
   /** The version-2 record of an ongoing or ended call. */
   recordV2(uniqueid: string, options: { path: boolean }): CallRecordV2 {
-    const ended = this.ended.get(uniqueid);
+    const ended = this.calls.endedCall(uniqueid);
     if (ended)
       return buildRecordV2(ended.call, this.recordContext(), {
         path: options.path,
         recorded: ended.recorded,
       });
-    const call = this.ongoing.get(uniqueid);
+    const call = this.calls.ongoingCall(uniqueid);
     if (!call) throw CallError.notFound(`unknown call ${uniqueid}`);
     return this.liveRecord(call, options.path);
   }
 
   permissions(uniqueid: string, user: UserRef): CallPermissions {
-    const call = this.requireCall(uniqueid);
+    const call = this.calls.requireCall(uniqueid);
     const found = this.directory.findUser(user);
     if (!found) throw CallError.notFound(`unknown user ${describeUserRef(user)}`);
     return callPermissionsFor(this.directory, found, participantsOf(call));
   }
 
   metadata(uniqueid: string): CallMetadata {
-    return { ...this.requireCall(uniqueid).metadata };
+    return { ...this.calls.requireCall(uniqueid).metadata };
   }
 
-  /** Rule 5: differential; returns the resulting metadata. */
+  /** Differential: given keys are set, a null deletes its key, absent keys stay. Returns the result. */
   updateMetadata(uniqueid: string, update: CallMetadata): CallMetadata {
-    const call = this.requireCall(uniqueid);
+    const call = this.calls.requireCall(uniqueid);
     call.metadata = mergeMetadata(call.metadata, update);
     return { ...call.metadata };
   }
 
   /**
-   * Rule 8: a deleted user's references in calls (user ids and usernames of the parties and queue agents)
-   * become null; the records, names and recordings stay.
+   * A deleted user's references in calls (user ids and usernames of the parties) become null; the records,
+   * names and recordings stay.
    */
   forgetUser(userId: number): void {
-    const forget = (phone: PhoneSnapshot | null) => {
-      if (phone?.user && phone.user.id === userId) phone.user = { ...phone.user, id: null, username: null };
-    };
-    for (const call of [...this.ongoing.values(), ...[...this.ended.values()].map((ended) => ended.call)]) {
-      forget(call.phone);
-      forget(call.remote.phone);
-    }
+    this.calls.forgetUser(userId);
   }
 
   /** The uniqueids of every ended call, oldest first (seeded history included). */
   endedCallIds(): string[] {
-    return [...this.ended.values()]
-      .sort((a, b) => byCreation(a.call, b.call))
-      .map((ended) => ended.call.uniqueid);
+    return this.calls.endedCallIds();
   }
 
   /** Users whose phone is ringing, dialling, talking or holding right now (not idle for queue statistics). */
   busyUserIds(): ReadonlySet<number> {
-    const busy = new Set<number>();
-    for (const call of this.ongoing.values()) {
-      if (stateName(call) === 'queued') continue;
-      for (const phone of [call.phone, call.remote.phone])
-        if (phone?.user?.id != null) busy.add(phone.user.id);
-    }
-    return busy;
+    return this.calls.busyUserIds();
   }
 
   // ---- Internals ---------------------------------------------------------------------------------------
@@ -347,103 +343,14 @@ export class CallEngine {
       queueEntry: init.queue ? this.queueEntry(init.queue) : null,
       language: chooseLanguage(init.remote.numberNorm, this.random),
     });
-    this.ongoing.set(call.uniqueid, call);
+    this.calls.add(call);
     return call;
-  }
-
-  /** Applies an event now and sets off what follows it: the next automatic step and queue statistics. */
-  private transition(call: LiveCall, event: CallEvent): void {
-    const nowMs = this.clock.now();
-    applyEvent(call, event, nowMs);
-    const { options } = this;
-    const between = ([min, max]: readonly [number, number]) => this.random.int(min, max);
-    const userId = call.phone.user?.id ?? null;
-    switch (event.type) {
-      case 'enqueue':
-        this.queueActivity?.callEntered({
-          queueId: call.queue!.id,
-          uniqueid: call.uniqueid,
-          number: call.remote.number,
-          name: call.remote.name,
-          atMs: nowMs,
-        });
-        this.nextStep(call, between(options.queueWaitSeconds), { type: 'ring' });
-        break;
-      case 'ring':
-        if (call.queue) this.queueActivity?.callRinging(call.uniqueid, userId);
-        this.nextStep(call, options.ringTimeoutSeconds, { type: 'hangup', by: 'timeout' });
-        break;
-      case 'originate':
-        this.nextStep(call, options.autoAnswerSeconds, { type: 'pickup' });
-        break;
-      case 'pickup':
-        this.nextStep(call, between(options.remoteAnswerSeconds), { type: 'remote-answer' });
-        break;
-      case 'answer':
-        if (call.queue) this.queueActivity?.callAnswered(call.uniqueid, userId, nowMs);
-        this.nextStep(call, between(options.talkSeconds), { type: 'hangup', by: 'remote' });
-        break;
-      case 'remote-answer':
-        this.nextStep(call, between(options.talkSeconds), { type: 'hangup', by: 'remote' });
-        break;
-      case 'hangup':
-        if (call.queue)
-          this.queueActivity?.callLeft(call.uniqueid, nowMs, call.abandoned ? 'abandoned' : 'ended');
-        this.clock.cancel(call.pendingTimer);
-        this.archive(call);
-        break;
-      case 'hold':
-      case 'resume':
-        break; // the caller may still hang up while held: the pending hang-up stays
-    }
-  }
-
-  private nextStep(call: LiveCall, seconds: number, event: CallEvent): void {
-    this.clock.cancel(call.pendingTimer);
-    call.pendingTimer = this.clock.setTimer(seconds * 1000, () => {
-      call.pendingTimer = null;
-      // A step overtaken by the agent or the remote party (answered already, hung up) simply lapses.
-      if (canApply(call, event.type)) this.transition(call, event);
-    });
-  }
-
-  private holdAll(calls: LiveCall[]): void {
-    for (const call of calls) this.transition(call, { type: 'hold' });
   }
 
   /** Moves an ended call to the records, with what the AI will make of it. */
   private archive(call: LiveCall): void {
     call.pendingTimer = null;
-    this.ongoing.delete(call.uniqueid);
-    this.ended.set(call.uniqueid, archiveCall(call, this.directory, this.random));
-  }
-
-  private scheduleAutomaticCall(): void {
-    const every = this.options.ringEverySeconds;
-    if (every <= 0) return;
-    const delayMs = every * 1000 * (0.7 + 0.6 * this.random.next());
-    this.automaticTimer = this.clock.setTimer(delayMs, () => {
-      this.automaticTimer = null;
-      this.ringAgentAutomatically();
-      this.scheduleAutomaticCall();
-    });
-  }
-
-  private ringAgentAutomatically(): void {
-    const phone = this.directory.agentPhone();
-    if (this.callsOn(phone).length > 0) return; // the demo agent is busy: no pile-up of calls
-    const queues = this.directory.queues().filter((queue) => queue.type === 1 && queue.active);
-    const queue = queues.length > 0 && this.random.chance(0.6) ? this.random.pick(queues) : undefined;
-    this.startInboundCall({ to: phone, ...(queue ? { queueId: queue.id } : {}) });
-  }
-
-  private callsOn(phone: CallPhone | PhoneSnapshot): LiveCall[] {
-    return [...this.ongoing.values()]
-      .filter(
-        (call) =>
-          call.phone.identifier === phone.identifier || call.remote.phone?.identifier === phone.identifier,
-      )
-      .sort(byCreation);
+    this.calls.archive(archiveCall(call, this.directory, this.random));
   }
 
   private liveRecord(call: LiveCall, path: boolean): CallRecordV2 {
@@ -460,26 +367,11 @@ export class CallEngine {
   }
 
   private queueEntry(queue: CallQueue): LiveCall['queueEntry'] {
-    const waiting = [...this.ongoing.values()].filter(
-      (call) => call.queue?.id === queue.id && stateName(call) === 'queued',
-    ).length;
+    const waiting = this.calls.waitingIn(queue.id);
     const int = (min: number, max: number) => this.random.int(min, max);
     return {
       length: waiting,
       agents: { idle: int(0, 3), ringing: int(0, 1), talking: int(0, 4), acw: int(0, 1), aux: int(0, 2) },
     };
-  }
-
-  private requireOngoing(uniqueid: string): LiveCall {
-    const call = this.ongoing.get(uniqueid);
-    if (call) return call;
-    if (this.ended.has(uniqueid)) throw CallError.business(`call ${uniqueid} has already ended`);
-    throw CallError.notFound(`unknown call ${uniqueid}`);
-  }
-
-  private requireCall(uniqueid: string): LiveCall {
-    const call = this.ongoing.get(uniqueid) ?? this.ended.get(uniqueid)?.call;
-    if (!call) throw CallError.notFound(`unknown call ${uniqueid}`);
-    return call;
   }
 }

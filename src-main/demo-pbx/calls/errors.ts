@@ -1,5 +1,5 @@
 /**
- * Why the engine refused a request. The routes answer as DESIGN.md decides: `invalid` → 400, `not-found`
+ * Why the engine refused a request. The routes answer as the API's errors do: `invalid` → 400, `not-found`
  * (unknown call, phone, user or queue) → 404, `business` (impossible right now) → HTTP 200, `success: false`.
  */
 export type CallErrorKind = 'invalid' | 'not-found' | 'business';

@@ -5,9 +5,11 @@
 import type { Random } from '../random';
 import { randomPhoneNumber } from '../seed/phoneNumbers';
 import type { CallDirectory } from './directory';
-import { snapshotPhone, type LiveCall, type NewLiveCall, type RemoteParty } from './model';
+import type { LiveCall, NewLiveCall } from './liveCall';
 import { dialString } from './numbers';
-import { applyEvent, type CallEvent } from './state-machine';
+import { snapshotPhone } from './phoneSnapshot';
+import type { RemoteParty } from './remote';
+import { applyEvent, type CallEvent } from './stateMachine';
 
 export interface HistorySeed {
   directory: CallDirectory;

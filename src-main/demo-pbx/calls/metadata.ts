@@ -1,4 +1,4 @@
-/** Call metadata updates (rule 5): passed keys are set, absent keys stay, a null value deletes its key. */
+/** Call metadata updates are differential: passed keys are set, absent keys stay, a null deletes its key. */
 import type { CallMetadata } from '../../api/schemas';
 
 export function mergeMetadata(current: CallMetadata, update: CallMetadata): CallMetadata {

@@ -1,5 +1,6 @@
 /** The parties of a call as the records name them: who called, who was called, who answered. */
-import type { LiveCall, PhoneSnapshot } from './model';
+import type { LiveCall } from './liveCall';
+import { phonePartyIdentity, type PhoneSnapshot } from './phoneSnapshot';
 
 export interface PartyView {
   type: 'phone' | 'trunk' | 'queue';
@@ -21,9 +22,7 @@ const channelSuffix = (call: LiveCall, leg: number) => (call.seq * 2 + leg).toSt
 export function phoneParty(call: LiveCall, phone: PhoneSnapshot, leg: number): PartyView {
   return {
     type: 'phone',
-    number: phone.extension,
-    numberNorm: phone.extension,
-    name: phone.user?.displayname ?? phone.extension,
+    ...phonePartyIdentity(phone),
     internal: true,
     extension: phone.extension,
     extensionId: phone.extensionId,

@@ -1,10 +1,12 @@
 /**
- * Call permissions derived from the user's role (what) and group (which calls), as docs/pbx-api-notes.md
- * describes: superusers see everything, supervisors the calls of their group subtree, agents their own calls.
+ * Call permissions derived from the user's role (what) and group (which calls): superusers see everything,
+ * supervisors the calls of their group subtree, agents their own calls (see docs/pbx-api.md (Call
+ * permissions: decisions)).
  */
 import { CALL_PERMISSIONS, type CallPermissions } from '../../api/schemas';
 import type { CallAccess, CallDirectory, CallUser } from './directory';
-import type { LiveCall, PhoneSnapshot } from './model';
+import type { LiveCall } from './liveCall';
+import type { PhoneSnapshot } from './phoneSnapshot';
 
 function rights(granted: (key: keyof CallPermissions) => boolean): CallPermissions {
   return Object.fromEntries(CALL_PERMISSIONS.map((key) => [key, granted(key)])) as CallPermissions;

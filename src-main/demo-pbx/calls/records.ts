@@ -12,7 +12,7 @@ import {
 } from '../../api/schemas';
 import type { CallContent } from './conversation';
 import type { CallDirectory } from './directory';
-import type { LiveCall, PathEvent } from './model';
+import type { LiveCall, PathEvent } from './liveCall';
 import { answeringParty, destinationParty, sourceParty, type PartyView } from './parties';
 import {
   holdSeconds,
@@ -51,7 +51,7 @@ export interface RecordV1Options {
 
 /** Answered within this many seconds counts towards a queue passage's service level. */
 export const SERVICE_LEVEL_THRESHOLD_SECONDS = 20;
-/** Price of an outgoing external call per started minute (currency not shown by the document). */
+/** Price of an outgoing external call per started minute (the API names no currency). */
 const PRICE_PER_MINUTE = 0.04;
 
 const wholeSeconds = (seconds: number) => Math.round(seconds);

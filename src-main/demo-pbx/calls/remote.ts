@@ -1,7 +1,20 @@
 /** The other party of a call, from a dialled or presented number. */
 import type { CallDirectory } from './directory';
-import { snapshotPhone, type RemoteParty } from './model';
 import { normalizedNumber } from './numbers';
+import { phonePartyIdentity, snapshotPhone, type PhoneSnapshot } from './phoneSnapshot';
+
+/** The other party of a call, as the PBX saw it when the call started. */
+export interface RemoteParty {
+  /** `phone`: another extension of this PBX; `external`: through the trunk. */
+  kind: 'phone' | 'external';
+  /** As presented to the PBX (caller id) or as dialled. */
+  number: string;
+  /** E.164 for external numbers (when it parses), the extension for internal ones. */
+  numberNorm: string;
+  name: string;
+  /** For `phone`: the phone, so its user and group count for permissions. */
+  phone: PhoneSnapshot | null;
+}
 
 /**
  * A phone of this PBX when the number is one of its extensions, else an outside party; `knownName` (a CRM
@@ -17,13 +30,7 @@ export function resolveRemoteParty(
   const phone = dialled.startsWith('+') ? undefined : directory.findPhone({ extension: dialled });
   if (phone) {
     const snapshot = snapshotPhone(phone);
-    return {
-      kind: 'phone',
-      number: phone.extension,
-      numberNorm: phone.extension,
-      name: snapshot.user?.displayname ?? phone.extension,
-      phone: snapshot,
-    };
+    return { kind: 'phone', ...phonePartyIdentity(snapshot), phone: snapshot };
   }
   const numberNorm = normalizedNumber(dialled, defaultCountry);
   return {

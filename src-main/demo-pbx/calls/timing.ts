@@ -1,5 +1,5 @@
 /** A call's durations and timestamps, up to `nowMs` while it is still going on. */
-import type { LiveCall } from './model';
+import type { LiveCall } from './liveCall';
 
 const seconds = (ms: number) => Math.max(0, ms) / 1000;
 
@@ -11,7 +11,7 @@ export function holdSeconds(call: LiveCall, nowMs: number): number {
   return seconds(call.holdMs + current);
 }
 
-/** Talk time excludes hold time (docs/pbx-api-notes.md). */
+/** Talk time excludes hold time (see docs/pbx-api.md (Call records: decisions)). */
 export function talkSeconds(call: LiveCall, nowMs: number): number {
   if (call.connectedMs === null) return 0;
   return Math.max(0, seconds(stopMs(call, nowMs) - call.connectedMs) - holdSeconds(call, nowMs));

@@ -1,6 +1,7 @@
 /**
- * Every endpoint but the token endpoint needs `Authorization: Bearer <token>` (section 5). Missing, unknown
- * or expired → 401 with `WWW-Authenticate: Bearer error="invalid_token"` and the envelope (DESIGN.md).
+ * Every endpoint but the token endpoint needs `Authorization: Bearer <token>`. Missing, unknown or expired →
+ * 401 with `WWW-Authenticate: Bearer error="invalid_token"` and the failure envelope (see docs/pbx-api.md
+ * (Authentication)).
  */
 import type { FastifyInstance } from 'fastify';
 import type { TokenStore } from '../auth/tokens';

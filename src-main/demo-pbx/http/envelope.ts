@@ -1,8 +1,9 @@
 /**
- * The response envelope of the PBX API (section 1) and the errors that become one. 401, 403, 404 and 400
- * carry `{success: false, data: null, error}` as DESIGN.md decides; business errors are the same at HTTP 200.
+ * The response envelope of the PBX API and the errors that become one. 401, 403, 404 and 400 carry
+ * `{success: false, data: null, error}`; business errors are the same at HTTP 200 (see docs/pbx-api.md
+ * (Errors and envelope)).
  */
-import type { WriteResult } from '../store/attributes';
+import type { WriteResult } from '../store/writeResult';
 
 export interface SuccessEnvelope<T> {
   success: true;
@@ -25,7 +26,7 @@ export function businessError(error: string, data: unknown = null): FailureEnvel
   return { success: false, data, error };
 }
 
-/** A write's result: its value, or the failure form of rule 7 (HTTP 200, one message per attribute). */
+/** A write's result: its value, or the business error of a refused write (one message per attribute). */
 export function writeResponse<T>(result: WriteResult<T>, what: string): SuccessEnvelope<T> | FailureEnvelope {
   if (result.ok) return ok(result.value);
   return businessError(`Invalid ${what} attributes: ${Object.keys(result.errors).join(', ')}`, result.errors);

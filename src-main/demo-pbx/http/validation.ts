@@ -42,7 +42,7 @@ export function describeIssues(error: z.ZodError, subject = 'body'): string {
 }
 
 /**
- * Per-attribute messages for the business-error form of rule 7 (`data: {attribute: message}`). Deeper
+ * Per-attribute messages for the business error of a refused write (`data: {attribute: message}`). Deeper
  * problems are reported on their top-level attribute, with the rest of the path in the message.
  */
 export function attributeMessages(error: z.ZodError): Record<string, string> {

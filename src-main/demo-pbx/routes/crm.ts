@@ -1,11 +1,11 @@
-/** Persons and companies of the micro CRM (rule 10), with `limit`/`offset` pages and `total`. */
+/** Persons and companies of the micro CRM, with `limit`/`offset` pages and `total`. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PageQuery } from '../../api/schemas';
 import { notFound, ok, writeResponse } from '../http/envelope';
 import { parseId, parseOr400, requireObject } from '../http/validation';
 import type { DemoState } from '../state';
 
-/** DESIGN.md: default page size 100, largest 1000 (the schema refuses more). */
+/** Default page size 100, largest 1000 (the schema refuses more; see docs/pbx-api.md (Pagination)). */
 export const DEFAULT_PAGE_SIZE = 100;
 
 type IdRequest<K extends string> = FastifyRequest<{ Params: Record<K, string> }>;

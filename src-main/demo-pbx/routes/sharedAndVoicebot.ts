@@ -1,4 +1,4 @@
-/** Shared data (rule 11) and voicebot say (rule 12). */
+/** Shared data (a POST replaces the whole value) and voicebot say. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   SharedDataId,
@@ -37,8 +37,9 @@ export async function sharedDataRoutes(app: FastifyInstance, { state }: { state:
 export async function voicebotRoutes(app: FastifyInstance, { state }: { state: DemoState }): Promise<void> {
   const answer = (outcome: SayOutcome) => (outcome.ok ? ok(null) : businessError(outcome.error));
 
-  // The use is chosen by which fields are present, in the order of rule 12; the fields of that use are then
-  // validated, and unknown conversation or correlation ids are business errors (HTTP 200).
+  // The use is chosen by which fields are present, in the API's order (speak, wait longer, reply); the fields
+  // of that use are then validated, and unknown conversation or correlation ids are business errors
+  // (HTTP 200).
   app.post('/voicebot/say', async (request) => {
     const body = parseOr400(VoicebotSayRequest, request.body);
     if (body.conversationId !== undefined && body.text !== undefined) {

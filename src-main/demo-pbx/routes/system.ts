@@ -1,9 +1,9 @@
-/** Status, extensions, queues, groups, roles and teams (section 4, rule 1). */
+/** Status, extensions (filtered by type, and by group with its subgroups), queues, groups, roles, teams. */
 import type { FastifyInstance } from 'fastify';
 import { ExtensionsQuery, STATUS_COMPONENTS, type PhoneSummary } from '../../api/schemas';
 import { notFound, ok } from '../http/envelope';
 import { parseId, parseOr400 } from '../http/validation';
-import type { PhoneRecord } from '../seed/organisation';
+import type { PhoneRecord } from '../seed/organisationSeed';
 import type { DemoState } from '../state';
 
 function phoneSummary(name: string, phones: PhoneRecord[]): PhoneSummary {
@@ -49,7 +49,7 @@ export async function systemRoutes(app: FastifyInstance, { state }: { state: Dem
         ),
       ]),
     );
-    // Component counters: seconds each component has been up (the document does not give their meaning).
+    // Component counters: seconds each component has been up (the API does not give their meaning).
     const uptime = Math.max(0, Math.floor((state.clock.now() - state.startedMs) / 1000));
     const components = Object.fromEntries(
       STATUS_COMPONENTS.map((name, index) => [name, uptime + 3600 + index * 7]),

@@ -1,9 +1,9 @@
-/** Users (rules 6–8) and agent queue membership (rule 9). */
+/** Users (create, atomic update, delete) and agent queue membership. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AgentQueuesUpdate } from '../../api/schemas';
 import { notFound, ok, writeResponse } from '../http/envelope';
 import { parseId, parseOr400, requireObject } from '../http/validation';
-import type { UserRecord } from '../seed/organisation';
+import type { UserRecord } from '../seed/organisationSeed';
 import { listAgentQueues, updateAgentQueues } from '../store/agentQueues';
 import { createUser, publicUser, updateUser, userListItem } from '../store/users';
 import type { DemoState } from '../state';

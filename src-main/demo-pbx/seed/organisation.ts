@@ -1,14 +1,11 @@
 /**
  * The seeded PBX configuration: group tree, roles, teams, users, extensions of every type, phones, queues of
- * all four types, queue membership, tags, trunks and shared data. The same seed gives the same organisation;
- * the layout is fixed, the people and secrets come from the seed.
+ * all four types, queue membership, tags, trunks and shared data. Equal seed numbers give equal
+ * organisations: the layout is fixed, the people and secrets are drawn from a random stream seeded with it.
  */
-import type { Extension, Group, Role, SharedDataItem, Team, User } from '../../api/schemas';
-import type { STANDARD_CALL_ACCESS } from '../calls/permissions';
-import type { QueueConfig } from '../store/queueStatistics';
+import type { Extension, User } from '../../api/schemas';
 import { createRandom, type Random } from '../random';
 import { asciiSlug, createLocalFakers, type NameLanguage } from './fakers';
-import type { Known } from './known';
 import {
   AGENT_LAYOUT,
   AUX_REASONS,
@@ -23,76 +20,14 @@ import {
   SUPERVISOR_LAYOUT,
   TEAMS,
 } from './organisationLayout';
-
-export type GroupRecord = Known<Group> & {
-  parent_id: number | null;
-};
-
-export type RoleRecord = Known<Role> & {
-  /** The call-access profile the role grants (see calls/permissions.ts). */
-  access: keyof typeof STANDARD_CALL_ACCESS;
-  superuser: boolean;
-};
-
-/** A user as stored: the documented attributes plus the password, which is never returned. */
-export type UserRecord = Known<User> & {
-  password: string;
-};
-
-export interface PhoneRecord {
-  id: number;
-  identifier: string;
-  extension: string;
-  extension_id: number;
-  partition: number;
-  group_id: number;
-  user_id: number | null;
-  kind: 'ipphone' | 'softphone';
-  /** Registered with the PBX (available) or not (dead). */
-  registered: boolean;
-}
-
-export interface Membership {
-  priority: number;
-  suspended: boolean;
-}
-
-export type AgentStatus = { status: 'ready' } | { status: 'aux'; reason: string } | { status: 'offline' };
-
-export interface TrunkRecord {
-  name: string;
-  /** 1 registered and up, 0 down (the document does not give the codes; see docs/pbx-api-notes.md). */
-  status: number;
-  rtt: number;
-}
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface OrganisationSeed {
-  groups: GroupRecord[];
-  roles: RoleRecord[];
-  teams: Team[];
-  users: UserRecord[];
-  extensions: Extension[];
-  phones: PhoneRecord[];
-  queues: QueueConfig[];
-  /** user id → queue id → membership */
-  membership: Map<number, Map<number, Membership>>;
-  agentStatus: Map<number, AgentStatus>;
-  tags: { id: number; name: string; color: string }[];
-  trunks: Record<string, TrunkRecord>;
-  shared: Record<string, SharedDataItem>;
-  /** The superuser service account the API logs in with. */
-  serviceAccount: Credentials;
-  /** Accounts that must be refused a token: a public superuser and a supervisor (not a superuser). */
-  publicAccount: Credentials;
-  supervisorAccount: Credentials;
-  /** The user whose phone the demo agent (Ringside's user) holds. */
-  demoAgentUserId: number;
-}
+import type {
+  AgentStatus,
+  Credentials,
+  Membership,
+  OrganisationSeed,
+  PhoneRecord,
+  UserRecord,
+} from './organisationSeed';
 
 function password(random: Random, length: number): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -325,7 +260,7 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
     });
   }
 
-  // Back-office staff for directory-scale tests, after everything else so the rest of the seed is the same.
+  // Back-office staff for directory-scale tests, last, so the rest of the organisation stays the same.
   for (let index = 0; index < (options.staff ?? 0); index++) {
     const layout = STAFF_LAYOUT[index % STAFF_LAYOUT.length]!;
     const { user } = addPhoneUser(

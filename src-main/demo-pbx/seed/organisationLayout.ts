@@ -5,7 +5,7 @@
 import type { ExtensionType, Team, User } from '../../api/schemas';
 import type { QueueConfig } from '../store/queueStatistics';
 import type { NameLanguage } from './fakers';
-import type { GroupRecord, RoleRecord } from './organisation';
+import type { GroupRecord, RoleRecord } from './organisationSeed';
 
 export const GROUPS: GroupRecord[] = [
   { id: 1, name: 'Ringside Demo', external_id: null, parent_id: null },

@@ -56,7 +56,7 @@ const NUMBER_COUNTRIES: Record<NameLanguage, NumberCountry[]> = {
 
 const WEB_SUFFIX: Record<NameLanguage, string> = { cs: 'cz', sk: 'sk', en: 'co.uk' };
 
-/** Person ids draw from their own stream of the seed, apart from the organisation's and the calls'. */
+/** Person ids draw from their own random stream, apart from the organisation's and the calls'. */
 const PERSON_STREAM = 0x9e450;
 
 export class PersonGenerator {

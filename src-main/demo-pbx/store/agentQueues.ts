@@ -1,4 +1,4 @@
-/** Agent queue membership: the listing and the bulk update of rule 9, with its exact messages. */
+/** Agent queue membership: the listing and the bulk update, with its exact messages. */
 import {
   AGENT_QUEUE_MESSAGES as MESSAGES,
   type AgentQueueResult,
@@ -6,7 +6,7 @@ import {
   type AgentQueuesUpdate,
   type Team,
 } from '../../api/schemas';
-import type { Membership, UserRecord } from '../seed/organisation';
+import type { Membership, UserRecord } from '../seed/organisationSeed';
 import type { Organisation } from './organisation';
 import type { QueueConfig } from './queueStatistics';
 
@@ -87,8 +87,9 @@ function updateOne(
 }
 
 /**
- * Rule 9. Users are found by id when given (external_id is then ignored), else by external_id; users not in
- * the array are untouched; a user's `queues` is the complete list it serves afterwards.
+ * Users are found by id when given (external_id is then ignored), else by external_id; users not in the
+ * array are untouched; a user's `queues` is the complete list it serves afterwards (see docs/pbx-api.md
+ * (Agent queues)).
  */
 export function updateAgentQueues(organisation: Organisation, agents: AgentQueuesUpdate): AgentQueueResult[] {
   return agents.map((agent) => {

@@ -1,12 +1,11 @@
 /**
  * Attribute validation of the write methods (users, persons, companies): the zod schema, read-only
  * attributes and the checks only the store can make (references, uniqueness), all collected at once so the
- * caller gets one message per offending attribute and nothing is written (rule 7).
+ * caller gets one message per offending attribute and nothing is written.
  */
 import type { z } from 'zod';
 import { attributeMessages } from '../http/validation';
-
-export type WriteResult<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+import type { WriteResult } from './writeResult';
 
 export function validateAttributes<S extends z.ZodType>(
   schema: S,

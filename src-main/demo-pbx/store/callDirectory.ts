@@ -15,7 +15,7 @@ import type {
 import { STANDARD_CALL_ACCESS } from '../calls/permissions';
 import type { Random } from '../random';
 import { numberMatchKey } from '../seed/phoneNumbers';
-import type { PhoneRecord, UserRecord } from '../seed/organisation';
+import type { PhoneRecord, UserRecord } from '../seed/organisationSeed';
 import type { Organisation } from './organisation';
 import type { PersonStore } from './persons';
 

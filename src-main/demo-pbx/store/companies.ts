@@ -95,7 +95,7 @@ export class CompanyStore {
     return id;
   }
 
-  /** Applies already validated changes; `persons`, when given, replaces the whole collection (rule 10). */
+  /** Applies already validated changes; `persons`, when given, replaces the whole collection. */
   update(id: number, changes: Partial<NewCompany>): void {
     const current = this.companies.get(id);
     if (!current) return;

@@ -1,6 +1,6 @@
 /**
  * The micro CRM: persons and companies, their validation (same form as users: one message per attribute,
- * nothing written on error), the read-only collections and the overwrite rule 10.
+ * nothing written on error), the read-only collections, and collections that a write replaces as a whole.
  */
 import {
   CompanyCreate,
@@ -11,7 +11,8 @@ import {
   type CompanyPerson,
   type Person,
 } from '../../api/schemas';
-import { validateAttributes, type WriteResult } from './attributes';
+import { validateAttributes } from './attributes';
+import type { WriteResult } from './writeResult';
 import type { CompanyRecord, CompanyStore } from './companies';
 import type { PersonStore } from './persons';
 import type { PersonRecord } from '../seed/persons';
@@ -63,7 +64,7 @@ export class Crm {
     return { ok: true, value: this.persons.create({ ...fields, displayname }) };
   }
 
-  /** Rule 10: `contacts`, when given, replaces all contacts; absent attributes keep their value. */
+  /** `contacts`, when given, replaces all contacts; absent attributes keep their value. */
   updatePerson(person: PersonRecord, body: Record<string, unknown>): WriteResult<null> {
     const result = validateAttributes(PersonUpdate, body, PERSON_READ_ONLY, (fields) =>
       this.personChecks(fields, person.id),
@@ -99,7 +100,7 @@ export class Crm {
     };
   }
 
-  /** Rule 10: `persons`, when given, replaces all members; absent attributes keep their value. */
+  /** `persons`, when given, replaces all members; absent attributes keep their value. */
   updateCompany(company: CompanyRecord, body: Record<string, unknown>): WriteResult<null> {
     const result = validateAttributes(CompanyUpdate, body, COMPANY_READ_ONLY, (fields) =>
       this.companyChecks(fields, company.id),

@@ -13,7 +13,7 @@ import type {
   RoleRecord,
   TrunkRecord,
   UserRecord,
-} from '../seed/organisation';
+} from '../seed/organisationSeed';
 import type { QueueConfig } from './queueStatistics';
 
 export type UserDeletedListener = (user: UserRecord) => void;
@@ -94,7 +94,7 @@ export class Organisation {
     this.users.set(user.id, user);
   }
 
-  /** Removes the user, its membership and phone pairing, and tells listeners (rule 8: call records). */
+  /** Removes the user, its membership and phone pairing, and tells listeners (so call records forget it). */
   deleteUser(id: number): boolean {
     const user = this.users.get(id);
     if (!user) return false;

@@ -88,7 +88,7 @@ export class PersonStore {
     return id;
   }
 
-  /** Applies already validated changes; `contacts`, when given, replaces the whole collection (rule 10). */
+  /** Applies already validated changes; `contacts`, when given, replaces the whole collection. */
   update(id: number, changes: Partial<NewPerson>): void {
     const current = this.get(id);
     if (!current) return;

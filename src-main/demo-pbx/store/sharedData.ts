@@ -1,4 +1,4 @@
-/** Shared data items (rule 11): a POST replaces the stored value of an identifier as a whole. */
+/** Shared data items: a POST replaces the stored value of an identifier as a whole. */
 import type { SharedDataItem } from '../../api/schemas';
 
 export class SharedDataStore {

@@ -1,10 +1,12 @@
 /**
- * User create and update (rules 6 and 7): the zod schema checks each attribute, then references and
- * uniqueness are checked against the organisation. Any problem → nothing written, one message per attribute.
+ * User create and update: the zod schema checks each attribute, then references and uniqueness are checked
+ * against the organisation. Any problem → nothing written, one message per attribute (see docs/pbx-api.md
+ * (Users)).
  */
 import { UserCreate, UserUpdate, type User, type UserListItem } from '../../api/schemas';
-import type { UserRecord } from '../seed/organisation';
-import { validateAttributes, type WriteResult } from './attributes';
+import type { UserRecord } from '../seed/organisationSeed';
+import { validateAttributes } from './attributes';
+import type { WriteResult } from './writeResult';
 import type { Organisation } from './organisation';
 
 const READ_ONLY = ['id', 'displayname'] as const;
@@ -86,7 +88,7 @@ export function createUser(organisation: Organisation, body: Record<string, unkn
   return { ok: true, value: user.id };
 }
 
-/** Rule 7: absent attributes keep their value; one invalid attribute and nothing is written. */
+/** Absent attributes keep their value; one invalid attribute and nothing is written. */
 export function updateUser(
   organisation: Organisation,
   user: UserRecord,

@@ -1,7 +1,7 @@
 /**
- * Voicebot conversations for POST /voicebot/say (rule 12). The simulator opens a conversation with a pending
- * turn (the caller said something and the bot must answer within a wait window); say speaks, extends the
- * wait or replies to the turn. Wait windows run on the simulated clock.
+ * Voicebot conversations for POST /voicebot/say (see docs/pbx-api.md (Voicebot)). The simulator opens a
+ * conversation with a pending turn (the caller said something and the bot must answer within a wait window);
+ * say speaks, extends the wait or replies to the turn. Wait windows run on the simulated clock.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock';

@@ -5,38 +5,33 @@
  */
 import { createContext } from 'svelte';
 import type { CallAction, CallView } from '../../../src-main/shared/contract';
-import { describeError, invoke, subscribe } from '../ringside';
+import { describeError, type ErrorDescription } from '../errors';
+import { invoke, subscribe } from '../ringside';
+import { Followed } from './followed.svelte';
 
 export class CallsState {
-  calls = $state<CallView[]>([]);
-  /** Why the calls could not be read, when they could not. */
-  loadError = $state<string | null>(null);
+  readonly #calls = new Followed<CallView[]>(
+    { read: () => invoke('calls:list'), follow: (update) => subscribe('calls:changed', update) },
+    (calls) => this.#forgetEnded(calls),
+  );
   /**
    * Refusals that came before the request reached the PBX (no phone chosen, not the call the PBX would act
    * on), per call. A refusal by the PBX itself comes with the call as its `notice`.
    */
-  errors = $state<Record<string, string>>({});
+  errors = $state<Record<string, ErrorDescription>>({});
+
+  get calls(): CallView[] {
+    return this.#calls.value ?? [];
+  }
+
+  /** Why the calls could not be read, when they could not. */
+  get loadError(): ErrorDescription | null {
+    return this.#calls.error;
+  }
 
   /** Starts following; returns the function that stops. */
   start(): () => void {
-    let stopped = false;
-    let heardEvent = false;
-    const unsubscribe = subscribe('calls:changed', (calls) => {
-      heardEvent = true;
-      this.apply(calls);
-    });
-    invoke('calls:list').then(
-      (calls) => {
-        if (!stopped && !heardEvent) this.apply(calls);
-      },
-      (error: unknown) => {
-        if (!stopped && !heardEvent) this.loadError = describeError(error);
-      },
-    );
-    return () => {
-      stopped = true;
-      unsubscribe();
-    };
+    return this.#calls.start();
   }
 
   get(uniqueid: string): CallView | undefined {
@@ -44,13 +39,13 @@ export class CallsState {
   }
 
   /** What to show under a call: the PBX's notice after a declined action, else Ringside's own refusal. */
-  problemOf(call: CallView): string | null {
+  problemOf(call: CallView): ErrorDescription | string | null {
     return call.notice ?? this.errors[call.uniqueid] ?? null;
   }
 
   /** Sends an action; the call shows it at once through `calls:changed` (and rolls back on refusal). */
   async control(uniqueid: string, action: CallAction): Promise<void> {
-    this.clearError(uniqueid);
+    this.#clearError(uniqueid);
     try {
       await invoke('calls:control', { uniqueid, action });
     } catch (error) {
@@ -59,9 +54,7 @@ export class CallsState {
     }
   }
 
-  private apply(calls: CallView[]): void {
-    this.calls = calls;
-    this.loadError = null;
+  #forgetEnded(calls: CallView[]): void {
     const ongoing = calls.map((call) => call.uniqueid);
     if (Object.keys(this.errors).some((uniqueid) => !ongoing.includes(uniqueid))) {
       this.errors = Object.fromEntries(
@@ -70,7 +63,7 @@ export class CallsState {
     }
   }
 
-  private clearError(uniqueid: string): void {
+  #clearError(uniqueid: string): void {
     if (!(uniqueid in this.errors)) return;
     const { [uniqueid]: _cleared, ...rest } = this.errors;
     this.errors = rest;

@@ -13,7 +13,9 @@ import type {
   SyncStatus,
 } from '../../../src-main/shared/contract';
 import { entriesOf } from '../directoryText';
-import { describeError, invoke, subscribe } from '../ringside';
+import { describeError, type ErrorDescription } from '../errors';
+import { invoke, subscribe } from '../ringside';
+import { Followed } from './followed.svelte';
 
 export const SEARCH_DELAY_MS = 60;
 /** Entries per group: enough to pick from; the group says when more match. */
@@ -21,8 +23,8 @@ const GROUP_LIMIT = 10;
 
 /** What the panel beside the results shows. */
 export type DirectoryDetail =
-  | { kind: 'person'; id: number; card: PersonCard | null; error: string | null }
-  | { kind: 'company'; id: number; card: CompanyCard | null; error: string | null }
+  | { kind: 'person'; id: number; card: PersonCard | null; error: ErrorDescription | null }
+  | { kind: 'company'; id: number; card: CompanyCard | null; error: ErrorDescription | null }
   /** A colleague or an extension: the search result says all the cache knows. */
   | { kind: 'entry'; entry: Extract<DirectoryEntry, { kind: 'user' | 'extension' }> }
   | { kind: 'create'; number: string }
@@ -31,10 +33,17 @@ export type DirectoryDetail =
 export class DirectoryState {
   query = $state('');
   results = $state<DirectorySearchResult | null>(null);
-  searchError = $state<string | null>(null);
+  searchError = $state<ErrorDescription | null>(null);
   detail = $state<DirectoryDetail | null>(null);
-  sync = $state<SyncStatus | null>(null);
-  syncError = $state<string | null>(null);
+  readonly #sync = new Followed<SyncStatus>(
+    { read: () => invoke('sync:status'), follow: (update) => subscribe('sync:progress', update) },
+    (status, previous) => {
+      // What a finished sync brought may change what the query finds.
+      if (previous?.running && !status.running && this.query.trim()) void this.search(this.query);
+    },
+  );
+  /** Why "Sync now" or "Cancel sync" failed (not the sync itself: that is `sync.error`). */
+  syncCommandError = $state<ErrorDescription | null>(null);
 
   /** Every result, group after group, as listed (and walked with the arrow keys). */
   readonly entries: DirectoryEntry[] = $derived(entriesOf(this.results));
@@ -55,25 +64,22 @@ export class DirectoryState {
   }
 
   #follow(): () => void {
-    let heardEvent = false;
-    const unsubscribe = subscribe('sync:progress', (status) => {
-      heardEvent = true;
-      const finished = this.sync?.running === true && !status.running;
-      this.sync = status;
-      // What the sync brought may change what the query finds.
-      if (finished && this.query.trim()) void this.search(this.query);
-    });
-    invoke('sync:status').then(
-      (status) => {
-        if (!heardEvent) this.sync = status;
-      },
-      (error: unknown) => (this.syncError = describeError(error)),
-    );
+    const stopSync = this.#sync.start();
     if (this.query.trim()) void this.search(this.query);
     return () => {
-      unsubscribe();
+      stopSync();
       clearTimeout(this.#timer);
     };
+  }
+
+  /** The directory sync's status; null until main has said it. */
+  get sync(): SyncStatus | null {
+    return this.#sync.value;
+  }
+
+  /** Why the sync's status could not be read. */
+  get syncReadError(): ErrorDescription | null {
+    return this.#sync.error;
   }
 
   /** Keeps what was typed at once; searches once typing pauses. */
@@ -163,19 +169,19 @@ export class DirectoryState {
   }
 
   async runSync(): Promise<void> {
-    await this.syncCommand('sync:run');
+    await this.#syncCommand('sync:run');
   }
 
   async cancelSync(): Promise<void> {
-    await this.syncCommand('sync:cancel');
+    await this.#syncCommand('sync:cancel');
   }
 
-  private async syncCommand(command: 'sync:run' | 'sync:cancel'): Promise<void> {
+  async #syncCommand(command: 'sync:run' | 'sync:cancel'): Promise<void> {
     try {
-      this.sync = await invoke(command);
-      this.syncError = null;
+      this.#sync.update(await invoke(command));
+      this.syncCommandError = null;
     } catch (error) {
-      this.syncError = describeError(error);
+      this.syncCommandError = describeError(error);
     }
   }
 }

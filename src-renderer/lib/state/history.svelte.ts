@@ -6,14 +6,22 @@
  * survive visits to other screens and show at once on return (then refresh).
  */
 import { createContext } from 'svelte';
-import type { HistoryFilter, HistoryItem, HistoryListArgs } from '../../../src-main/shared/contract';
+import type {
+  DialResult,
+  HistoryFilter,
+  HistoryItem,
+  HistoryListArgs,
+} from '../../../src-main/shared/contract';
+import { HISTORY_PAGE_MAX } from '../../../src-main/shared/limits';
+import { describeError, type ErrorDescription } from '../errors';
 import { dayEnd, dayStart } from '../historyText';
-import { describeError, invoke, subscribe } from '../ringside';
+import { invoke, subscribe } from '../ringside';
+import type { ScreenBadge } from '../screenBadge';
+import { Action } from './action.svelte';
+import { Followed } from './followed.svelte';
 
 const FIRST_PAGE = 50;
 const NEXT_PAGE = 100;
-/** `history:list` returns at most this many items at once (HISTORY_PAGE_MAX in the contract). */
-const PAGE_MAX = 200;
 const QUERY_DELAY_MS = 200;
 const REFRESH_DELAY_MS = 100;
 
@@ -32,7 +40,7 @@ export class HistoryListState {
   /** The row the keyboard is on (kept for the return from a review or another screen). */
   activeIndex = $state(0);
   loadingMore = $state(false);
-  error = $state<string | null>(null);
+  error = $state<ErrorDescription | null>(null);
   /** Missed calls not seen yet (the badge's count, for the Missed filter). */
   missedUnseen = $state(0);
 
@@ -140,12 +148,12 @@ export class HistoryListState {
     try {
       const page = await invoke('history:list', {
         ...this.#args(),
-        limit: Math.min(PAGE_MAX, Math.max(FIRST_PAGE, loaded.length)),
+        limit: Math.min(HISTORY_PAGE_MAX, Math.max(FIRST_PAGE, loaded.length)),
       });
       if (generation !== this.#generation) return;
       const last = page.items.at(-1);
       const overlap = last ? loaded.findIndex((item) => item.uniqueid === last.uniqueid) : -1;
-      if (loaded.length <= PAGE_MAX || !page.nextCursor || overlap < 0) {
+      if (loaded.length <= HISTORY_PAGE_MAX || !page.nextCursor || overlap < 0) {
         this.items = page.items;
         this.nextCursor = page.nextCursor;
       } else {
@@ -180,7 +188,7 @@ export class HistoryListState {
     if (this.filter !== 'missed') return;
     const unseen = items.filter((item) => !item.seen).map((item) => item.uniqueid);
     if (unseen.length === 0) return;
-    invoke('history:markSeen', { uniqueids: unseen.slice(0, PAGE_MAX) }).catch(() => {
+    invoke('history:markSeen', { uniqueids: unseen.slice(0, HISTORY_PAGE_MAX) }).catch(() => {
       // The badge stays as it was; the next view of the list tries again.
     });
   }
@@ -190,8 +198,16 @@ const [getHistoryList, setHistoryList, hasHistoryList] = createContext<HistoryLi
 export { getHistoryList, hasHistoryList, setHistoryList };
 
 /** The missed-calls badge on the History entry of the navigation. */
-export class MissedCallsBadge {
-  count = $state(0);
+export class MissedCallsBadge implements ScreenBadge {
+  // Without an answer (no cache yet) the badge stays hidden: the History screen says why.
+  readonly #missed = new Followed<number>({
+    read: async () => (await invoke('history:list', { filter: 'missed', limit: 1 })).missedUnseen,
+    follow: (update) => subscribe('history:changed', ({ missedUnseen }) => update(missedUnseen)),
+  });
+
+  get count(): number {
+    return this.#missed.value ?? 0;
+  }
 
   readonly label: string = $derived(
     this.count === 1 ? '1 missed call not seen yet' : `${this.count} missed calls not seen yet`,
@@ -199,40 +215,20 @@ export class MissedCallsBadge {
 
   /** Asks once, then follows `history:changed`; returns the function that stops. */
   start(): () => void {
-    let heardEvent = false;
-    const unsubscribe = subscribe('history:changed', ({ missedUnseen }) => {
-      heardEvent = true;
-      this.count = missedUnseen;
-    });
-    invoke('history:list', { filter: 'missed', limit: 1 }).then(
-      (page) => {
-        if (!heardEvent) this.count = page.missedUnseen;
-      },
-      () => {
-        // No history (no cache yet, or an older main process): no badge rather than an error in the sidebar.
-      },
-    );
-    return unsubscribe;
+    return this.#missed.start();
   }
 }
 
 /** "Call back" from the history or a review: the one dial path, with `source: 'history'`. */
 export class RedialState {
-  dialling = $state(false);
-  /** The last outcome, said in a status line: who is being called, or why not. */
-  message = $state<{ text: string; failed: boolean } | null>(null);
+  /** The call back on its way: its answer or failure is said in a status line. */
+  readonly calling = new Action<DialResult>();
+  /** Whom the last call back was for. */
+  who = $state('');
 
   async redial(number: string, who: string): Promise<void> {
-    if (this.dialling) return;
-    this.dialling = true;
-    this.message = null;
-    try {
-      const result = await invoke('calls:dial', { number, source: 'history' });
-      this.message = { text: `Calling ${who} (${result.number.display}). ${result.message}`, failed: false };
-    } catch (error) {
-      this.message = { text: `Could not call ${who}: ${describeError(error)}`, failed: true };
-    } finally {
-      this.dialling = false;
-    }
+    if (this.calling.running) return;
+    this.who = who;
+    await this.calling.run(() => invoke('calls:dial', { number, source: 'history' }));
   }
 }

@@ -3,7 +3,8 @@
  * (`history:search`, FTS5), asked after a pause in typing; answers to older text are dropped.
  */
 import type { HistorySearchHit } from '../../../src-main/shared/contract';
-import { describeError, invoke } from '../ringside';
+import { describeError, type ErrorDescription } from '../errors';
+import { invoke } from '../ringside';
 
 const SEARCH_DELAY_MS = 250;
 const SEARCH_LIMIT = 50;
@@ -14,7 +15,7 @@ export class HistorySearchState {
   /** The text the hits are for (null before the first answer). */
   answered = $state<string | null>(null);
   searching = $state(false);
-  error = $state<string | null>(null);
+  error = $state<ErrorDescription | null>(null);
   #asked = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 

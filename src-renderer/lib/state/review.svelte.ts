@@ -3,12 +3,14 @@
  * call (record stored, transcription done, gave up), and the Refresh button (`refresh: true`).
  */
 import type { CallReview } from '../../../src-main/shared/contract';
-import { describeError, invoke, subscribe } from '../ringside';
+import { describeError, type ErrorDescription } from '../errors';
+import { invoke, subscribe } from '../ringside';
+import { Action } from './action.svelte';
 
 export class ReviewState {
   review = $state.raw<CallReview | null>(null);
   /** Why the review could not be read at all. */
-  error = $state<string | null>(null);
+  error = $state<ErrorDescription | null>(null);
   refreshing = $state(false);
   #asked = 0;
 
@@ -55,28 +57,28 @@ export class ReviewState {
 /** "Open a call by its id": the pasted text checked and fetched by main (`review:open`). */
 export class OpenByIdState {
   text = $state('');
-  opening = $state(false);
-  error = $state<string | null>(null);
+  readonly opening = new Action<CallReview>();
+  /** Nothing was pasted: said before asking main. */
+  missing = $state(false);
 
-  /** Resolves to the uniqueid to show, or null when main refused (the reason is in `error`). */
+  /** Why the text opens no call: nothing pasted, or main's refusal. */
+  get problem(): ErrorDescription | string | null {
+    return this.missing ? 'Paste the id of a call, like 1700000000.42.' : this.opening.error;
+  }
+
+  /** The text changed: the last refusal no longer applies. */
+  edited(): void {
+    this.missing = false;
+    this.opening.reset();
+  }
+
+  /** Resolves to the uniqueid to show, or null when there is none (the reason is in `problem`). */
   async open(): Promise<string | null> {
-    if (this.opening) return null;
     const text = this.text.trim();
-    if (!text) {
-      this.error = 'Paste the id of a call, like 1700000000.42.';
-      return null;
-    }
-    this.opening = true;
-    this.error = null;
-    try {
-      const review = await invoke('review:open', { uniqueid: text });
-      this.text = '';
-      return review.uniqueid;
-    } catch (error) {
-      this.error = describeError(error);
-      return null;
-    } finally {
-      this.opening = false;
-    }
+    this.missing = !text;
+    if (this.missing) return null;
+    const review = await this.opening.run(() => invoke('review:open', { uniqueid: text }));
+    if (review) this.text = '';
+    return review?.uniqueid ?? null;
   }
 }

@@ -13,7 +13,10 @@ import type {
   SettingsField,
   SettingsView,
 } from '../../../src-main/shared/contract';
-import { describeError, invoke, subscribe } from '../ringside';
+import { fieldMessage, type ErrorDescription } from '../errors';
+import { invoke, subscribe } from '../ringside';
+import { Action } from './action.svelte';
+import { Followed } from './followed.svelte';
 
 export type PhoneKind = 'extension' | 'identifier';
 
@@ -27,13 +30,19 @@ export interface PhoneFields {
 
 export type FormField = SettingsField | 'secret';
 
-interface Pending<T> {
-  running: boolean;
-  result: T | null;
-  error: string | null;
-}
+/** The settings edited as text (numbers included: an input gives them as it holds them). */
+export type TextSetting =
+  'baseUrl' | 'clientId' | 'agentUsername' | 'defaultCountry' | 'pollIntervalMs' | 'dialShortcut';
 
-const idle = <T>(): Pending<T> => ({ running: false, result: null, error: null });
+/** Each text setting's input id (its hint and error are `<id>-hint` and `<id>-error`). */
+export const SETTING_IDS: Record<TextSetting, string> = {
+  baseUrl: 'pbx-url',
+  clientId: 'client-id',
+  agentUsername: 'agent-username',
+  defaultCountry: 'default-country',
+  pollIntervalMs: 'poll-interval',
+  dialShortcut: 'dial-shortcut',
+};
 
 function phoneFields(phone: Settings['phone']): PhoneFields {
   if (phone && 'identifier' in phone)
@@ -62,41 +71,42 @@ export class SettingsForm {
   /** The secret as typed; empty keeps the stored one. Cleared after a save, never filled from main. */
   secret = $state('');
   errors = $state<Partial<Record<FormField, string>>>({});
-  loadError = $state<string | null>(null);
-  saving = $state(false);
+  /** Saving: true when saved, false when fields need correcting (see `errors`); a failure of another kind. */
+  readonly saving = new Action<boolean>();
   /** Said after a successful save (in a live region). */
   saved = $state<string | null>(null);
-  /** A save that failed for a reason other than a field. */
-  saveError = $state<string | null>(null);
-  test = $state<Pending<ConnectionTestResult>>(idle());
-  phones = $state<Pending<PhoneChoice[]>>(idle());
-  agent = $state<Pending<AgentCheckResult>>(idle());
+  readonly test = new Action<ConnectionTestResult>();
+  readonly phones = new Action<PhoneChoice[]>();
+  readonly agent = new Action<AgentCheckResult>();
   /** The certificate in the draft, described by main. */
   certificate = $state<CertificateSummary | null>(null);
 
-  /** Loads the settings and follows changes made elsewhere (the mode switch, another window). */
-  start(): () => void {
-    void this.load();
-    return subscribe('settings:changed', (view) => {
-      // A save from this form already applied the view; edits in progress are never overwritten.
-      if (!this.dirty) this.apply(view);
-      else if (this.view)
-        this.view = {
-          ...this.view,
-          activeMode: view.activeMode,
-          secretStored: view.secretStored,
-          dialShortcut: view.dialShortcut,
-        };
-    });
+  /** The settings as main has them: read, then followed (the mode switch, another window's save). */
+  readonly #stored = new Followed<SettingsView>(
+    { read: () => invoke('settings:get'), follow: (update) => subscribe('settings:changed', update) },
+    (view) => this.#received(view),
+  );
+
+  /** Why the settings could not be read. */
+  get loadError(): ErrorDescription | null {
+    return this.#stored.error;
   }
 
-  async load(): Promise<void> {
-    try {
-      this.apply(await invoke('settings:get'));
-      this.loadError = null;
-    } catch (error) {
-      this.loadError = describeError(error);
-    }
+  /** Loads the settings and follows changes made elsewhere; returns the function that stops. */
+  start(): () => void {
+    return this.#stored.start();
+  }
+
+  #received(view: SettingsView): void {
+    // A save from this form already applied the view; edits in progress are never overwritten.
+    if (!this.dirty) this.apply(view);
+    else if (this.view)
+      this.view = {
+        ...this.view,
+        activeMode: view.activeMode,
+        secretStored: view.secretStored,
+        dialShortcut: view.dialShortcut,
+      };
   }
 
   /** Whether the form holds changes not saved yet. */
@@ -122,26 +132,17 @@ export class SettingsForm {
   async testConnection(): Promise<void> {
     const connection = this.connectionDraft;
     if (!connection) return;
-    this.test = { running: true, result: null, error: null };
     this.clearErrors('baseUrl', 'clientId', 'secret', 'trustedCertificatePem');
-    try {
-      const result = await invoke('connection:test', connection);
-      this.test = { running: false, result, error: null };
-      if (!result.success && result.failure.field) this.errors[result.failure.field] = result.failure.message;
-    } catch (error) {
-      this.test = { running: false, result: null, error: describeError(error) };
+    const result = await this.test.run(() => invoke('connection:test', connection));
+    if (result && !result.success && result.failure.field) {
+      this.errors[result.failure.field] = result.failure.message;
     }
   }
 
   async loadPhones(): Promise<void> {
     const connection = this.connectionDraft;
     if (!connection) return;
-    this.phones = { running: true, result: this.phones.result, error: null };
-    try {
-      this.phones = { running: false, result: await invoke('directory:phones', { connection }), error: null };
-    } catch (error) {
-      this.phones = { running: false, result: null, error: describeError(error) };
-    }
+    await this.phones.run(() => invoke('directory:phones', { connection }), { keepResult: true });
   }
 
   choosePhone(choice: PhoneChoice): void {
@@ -152,14 +153,9 @@ export class SettingsForm {
   async checkAgent(): Promise<void> {
     const connection = this.connectionDraft;
     if (!connection || !this.draft) return;
-    this.agent = { running: true, result: null, error: null };
+    const username = this.draft.agentUsername;
     this.clearErrors('agentUsername');
-    try {
-      const result = await invoke('users:check', { username: this.draft.agentUsername, connection });
-      this.agent = { running: false, result, error: null };
-    } catch (error) {
-      this.agent = { running: false, result: null, error: describeError(error) };
-    }
+    await this.agent.run(() => invoke('users:check', { username, connection }));
   }
 
   /** Reads a PEM file the user chose; the form keeps the previous certificate if this one is unusable. */
@@ -171,7 +167,7 @@ export class SettingsForm {
       this.certificate = await invoke('certificate:inspect', { pem });
       this.draft.trustedCertificatePem = pem;
     } catch (error) {
-      this.errors.trustedCertificatePem = `${file.name}: ${describeError(error)}`;
+      this.errors.trustedCertificatePem = `${file.name}: ${fieldMessage(error)}`;
     }
   }
 
@@ -185,11 +181,9 @@ export class SettingsForm {
   /** Saves the form; `mode` switches between the demo PBX and the configured one. */
   async save(mode?: Settings['mode']): Promise<boolean> {
     if (!this.draft) return false;
-    this.saving = true;
+    const settings = this.settingsToSave(mode ?? this.draft.mode);
     this.saved = null;
-    this.saveError = null;
-    try {
-      const settings = this.settingsToSave(mode ?? this.draft.mode);
+    const saved = await this.saving.run(async () => {
       const result = await invoke('settings:save', { settings, secret: this.secret || undefined });
       if (!result.saved) {
         this.errors = result.errors;
@@ -198,12 +192,8 @@ export class SettingsForm {
       this.apply(result.view);
       this.saved = result.view.activeMode === 'demo' ? 'Saved. Ringside uses the demo PBX.' : 'Saved.';
       return true;
-    } catch (error) {
-      this.saveError = describeError(error);
-      return false;
-    } finally {
-      this.saving = false;
-    }
+    });
+    return saved === true;
   }
 
   clearErrors(...fields: FormField[]): void {

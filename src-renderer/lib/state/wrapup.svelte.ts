@@ -14,11 +14,11 @@ import type {
   SavedWrapUp,
   WrapUp,
 } from '../../../src-main/shared/contract';
-import { describeError, invoke, subscribe } from '../ringside';
+import { describeError, type ErrorDescription } from '../errors';
+import { invoke, subscribe } from '../ringside';
+import { Action } from './action.svelte';
+import { Followed } from './followed.svelte';
 import { MetadataDraft } from './wrapupDraft.svelte';
-
-/** The longest note `wrapup:save` takes (NOTE_MAX in the contract). */
-export const NOTE_MAX = 10_000;
 
 /**
  * - `unsaved`: nothing saved for this call yet;
@@ -31,7 +31,7 @@ export type WrapUpStatus = 'unsaved' | 'waiting' | 'written' | 'rejected' | 'loc
 
 export class WrapUpSession {
   wrapUp = $state.raw<WrapUp | null>(null);
-  loadError = $state<string | null>(null);
+  loadError = $state.raw<ErrorDescription | null>(null);
   call = $state.raw<HistoryItem | null>(null);
 
   disposition = $state<string | null>(null);
@@ -41,9 +41,10 @@ export class WrapUpSession {
 
   saved = $state.raw<SavedWrapUp | null>(null);
   pending = $state.raw<PendingSave | null>(null);
-  saving = $state(false);
-  /** Why `wrapup:save` itself failed (nothing was saved); the draft stays as typed. */
-  saveError = $state<string | null>(null);
+  /** The `wrapup:save` on its way, or why it failed (nothing was saved; the draft stays as typed). */
+  readonly saving = new Action<void>();
+  /** Why dropping a refused save failed. */
+  discardError = $state.raw<ErrorDescription | null>(null);
   #discarding = false;
 
   readonly dispositions: Disposition[] = $derived(this.wrapUp?.dispositions ?? []);
@@ -89,13 +90,11 @@ export class WrapUpSession {
   }
 
   /** Saves locally at once (main writes it to the PBX in the background); the draft stays in the form. */
-  async save(): Promise<boolean> {
-    if (this.saving) return false;
+  async save(): Promise<void> {
     const sentEdits = { ...this.metadata.edits };
     const changes = this.metadata.changes();
-    this.saving = true;
-    this.saveError = null;
-    try {
+    this.discardError = null;
+    await this.saving.run(async () => {
       const result = await invoke('wrapup:save', {
         uniqueid: this.uniqueid,
         disposition: this.disposition,
@@ -106,13 +105,7 @@ export class WrapUpSession {
       this.saved = result.saved;
       this.pending = result.pending;
       this.metadata.applySaved(changes, sentEdits);
-      return true;
-    } catch (error) {
-      this.saveError = describeError(error);
-      return false;
-    } finally {
-      this.saving = false;
-    }
+    });
   }
 
   /** Drops a refused save from the outbox; the local copy and the draft stay. */
@@ -121,9 +114,9 @@ export class WrapUpSession {
     try {
       await invoke('wrapup:discard', { uniqueid: this.uniqueid });
       this.pending = null;
-      this.saveError = null;
+      this.discardError = null;
     } catch (error) {
-      this.saveError = describeError(error);
+      this.discardError = describeError(error);
     } finally {
       this.#discarding = false;
     }
@@ -162,8 +155,27 @@ export class WrapUpDesk {
   shown = $state<string[]>([]);
   /** The call the panel shows. */
   current = $state<string | null>(null);
-  /** Every save still on its way to the PBX (oldest first). */
-  pending = $state.raw<PendingSave[]>([]);
+  /**
+   * Every save still on its way to the PBX (oldest first): read, then patched by each `wrapup:changed`, and
+   * read again when a patch does not add up or another PBX's outbox takes over.
+   */
+  readonly #pending = new Followed<PendingSave[]>({
+    read: () => invoke('wrapup:pending'),
+    follow: (update) => {
+      const stops = [
+        subscribe('wrapup:changed', ({ uniqueid, pending, pendingCount }) => {
+          this.#sessions.get(uniqueid)?.onChanged(pending);
+          const others = this.pending.filter((entry) => entry.uniqueid !== uniqueid);
+          update(pending ? [...others, pending].sort((a, b) => a.savedAt - b.savedAt) : others);
+          if (this.pending.length !== pendingCount) void this.#pending.refresh();
+        }),
+        subscribe('history:changed', ({ reset }) => {
+          if (reset) void this.#pending.refresh();
+        }),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
+  });
   /** Set when the panel should take the focus (opened by the agent, not by a call ending). */
   focusRequested = $state<string | null>(null);
   /** Said politely when a call's panel opens by itself. */
@@ -174,39 +186,29 @@ export class WrapUpDesk {
     this.current ? this.#sessions.get(this.current) : undefined,
   );
 
-  /** Follows ended calls and the outbox; returns the function that stops. */
-  start(): () => void {
-    const stops = [
-      subscribe('call:ended', ({ uniqueid, call }) => {
-        // Only a conversation needs wrapping up; a missed or unanswered call can be wrapped up from its review.
-        if (call.outcome !== 'answered') return;
-        this.show(uniqueid, { call });
-        const name = call.match?.name || call.remote.pbxName.trim() || call.remote.display;
-        this.announcement = `The call with ${name} ended. The wrap-up panel is open.`;
-      }),
-      subscribe('wrapup:changed', ({ uniqueid, pending, pendingCount }) => {
-        this.#sessions.get(uniqueid)?.onChanged(pending);
-        const others = this.pending.filter((entry) => entry.uniqueid !== uniqueid);
-        this.pending = pending ? [...others, pending].sort((a, b) => a.savedAt - b.savedAt) : others;
-        if (this.pending.length !== pendingCount) void this.loadPending();
-      }),
-    ];
-    // Another PBX's outbox after a switch: the pending list is re-read rather than patched.
-    stops.push(
-      subscribe('history:changed', ({ reset }) => {
-        if (reset) void this.loadPending();
-      }),
-    );
-    void this.loadPending();
-    return () => stops.forEach((stop) => stop());
+  get pending(): PendingSave[] {
+    return this.#pending.value ?? [];
   }
 
-  async loadPending(): Promise<void> {
-    try {
-      this.pending = await invoke('wrapup:pending');
-    } catch {
-      // The indicator shows what the events say; the next event or view tries again.
-    }
+  /** Why the pending saves could not be read. */
+  get pendingError(): ErrorDescription | null {
+    return this.#pending.error;
+  }
+
+  /** Follows ended calls and the outbox; returns the function that stops. */
+  start(): () => void {
+    const stopEnded = subscribe('call:ended', ({ uniqueid, call }) => {
+      // Only a conversation needs wrapping up; a missed or unanswered call can be wrapped up from its review.
+      if (call.outcome !== 'answered') return;
+      this.show(uniqueid, { call });
+      const name = call.match?.name || call.remote.pbxName.trim() || call.remote.display;
+      this.announcement = `The call with ${name} ended. The wrap-up panel is open.`;
+    });
+    const stopPending = this.#pending.start();
+    return () => {
+      stopEnded();
+      stopPending();
+    };
   }
 
   /**
@@ -241,16 +243,16 @@ export class WrapUpDesk {
     return this.#sessions.get(uniqueid);
   }
 
-  /** Drops a refused save straight from the pending list. */
-  async discard(uniqueid: string): Promise<string | null> {
+  /** Drops a refused save straight from the pending list; resolves to why it could not, or null. */
+  async discard(uniqueid: string): Promise<ErrorDescription | null> {
     const session = this.#sessions.get(uniqueid);
     if (session) {
       await session.discard();
-      return session.saveError;
+      return session.discardError;
     }
     try {
       await invoke('wrapup:discard', { uniqueid });
-      this.pending = this.pending.filter((entry) => entry.uniqueid !== uniqueid);
+      this.#pending.update(this.pending.filter((entry) => entry.uniqueid !== uniqueid));
       return null;
     } catch (error) {
       return describeError(error);

@@ -4,6 +4,7 @@
  * gets is only the difference, as `POST /metadata` wants it.
  */
 import type { WrapUpSaveArgs } from '../../../src-main/shared/contract';
+import { METADATA_KEY_MAX } from '../../../src-main/shared/limits';
 
 /** Key → JSON value, null to delete the key. */
 export type MetadataChanges = NonNullable<WrapUpSaveArgs['metadata']>;
@@ -11,7 +12,6 @@ type MetadataValue = MetadataChanges[string];
 
 /** Keys Ringside writes itself (disposition, note, follow-up): edited through the form, not as metadata. */
 export const OWN_PREFIX = 'ringside.';
-const KEY_MAX = 64;
 
 export interface MetadataRow {
   key: string;
@@ -28,6 +28,11 @@ export function metadataText(value: unknown): string {
 export class MetadataDraft {
   base = $state.raw<Record<string, unknown>>({});
   edits = $state<Record<string, string | null>>({});
+  /** The field being added, as typed (kept with the draft, like everything typed). */
+  newKey = $state('');
+  newValue = $state('');
+  /** Why the field typed cannot be added. */
+  addProblem = $state<string | null>(null);
 
   readonly rows: MetadataRow[] = $derived.by(() => {
     const keys = [...Object.keys(this.base), ...Object.keys(this.edits).filter((key) => !(key in this.base))];
@@ -65,11 +70,19 @@ export class MetadataDraft {
     delete this.edits[key];
   }
 
+  /** Adds the field typed in `newKey` and `newValue`, or says in `addProblem` why it cannot. */
+  addTyped(): void {
+    this.addProblem = this.add(this.newKey, this.newValue);
+    if (this.addProblem) return;
+    this.newKey = '';
+    this.newValue = '';
+  }
+
   /** Adds a key; returns why it cannot be added, or null when it was. */
   add(rawKey: string, text: string): string | null {
     const key = rawKey.trim();
     if (!key) return 'Give the new field a name.';
-    if (key.length > KEY_MAX) return `A field name has at most ${KEY_MAX} characters.`;
+    if (key.length > METADATA_KEY_MAX) return `A field name has at most ${METADATA_KEY_MAX} characters.`;
     if (key.startsWith(OWN_PREFIX)) return `Names starting with “${OWN_PREFIX}” are Ringside’s own.`;
     if (this.rows.some((row) => row.key === key && row.state !== 'cleared'))
       return `The call already has a field “${key}”.`;

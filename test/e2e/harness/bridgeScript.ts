@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { build, type Rolldown } from 'vite';
+import { channelLists } from '../../../src-main/shared/contract';
 
 const entry = fileURLToPath(new URL('./pageBridge.ts', import.meta.url));
 
@@ -13,6 +14,7 @@ export async function buildBridgeScript(): Promise<string> {
     envDir: false,
     publicDir: false,
     logLevel: 'silent',
+    define: { __RINGSIDE_CHANNELS__: JSON.stringify(channelLists()) },
     build: {
       write: false,
       minify: false,

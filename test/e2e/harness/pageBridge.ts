@@ -3,8 +3,12 @@
  * `window.ringside` with the preload's own `createRendererApi`, over a transport made of the Playwright
  * binding (commands) and a dispatch hook the test process calls (events), so only the transport differs.
  */
+import type { ChannelLists } from '../../../src-main/shared/contract';
 import { createRendererApi, type RendererTransport } from '../../../src-main/shared/rendererBridge';
 import { DISPATCH_HOOK, INVOKE_BINDING } from './pageGlobals';
+
+/** Written in at bundling time from the contract's tables, as in the preload (bridgeScript.ts). */
+declare const __RINGSIDE_CHANNELS__: ChannelLists;
 
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
 
@@ -34,6 +38,6 @@ Object.defineProperty(window, DISPATCH_HOOK, {
 
 // contextBridge hands the page a frozen, non-replaceable object; so does the harness.
 Object.defineProperty(window, 'ringside', {
-  value: Object.freeze(createRendererApi(transport)),
+  value: Object.freeze(createRendererApi(transport, __RINGSIDE_CHANNELS__)),
   enumerable: true,
 });

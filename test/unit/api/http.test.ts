@@ -6,10 +6,10 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ServerError, Timeout, type FetchLike, type PbxClient } from '../../../src-main/api';
-import { defaultSleep } from '../../../src-main/api/http';
-import { classifyNetworkFailure } from '../../../src-main/api/network-failure';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfterMs } from '../../../src-main/api/retry';
-import { clientFor, fakePbx, json, manualClock, ok, type FakePbx } from './fake-pbx';
+import { defaultSleep } from '../../../src-main/api/http/httpTransport';
+import { classifyNetworkFailure } from '../../../src-main/api/http/classifyNetworkFailure';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfterMs } from '../../../src-main/api/http/retry';
+import { clientFor, fakePbx, json, manualClock, ok, type FakePbx } from './fakePbx';
 
 /** A fetch that never answers but, like every real fetch, rejects when its signal aborts. */
 const hangingFetch = (pbx: FakePbx): FetchLike => {

@@ -18,7 +18,7 @@ import {
   verifyAgainstPin,
   type FetchLike,
 } from '../../../src-main/api';
-import { clientFor, fakePbx } from './fake-pbx';
+import { clientFor, fakePbx } from './fakePbx';
 
 const dir = mkdtempSync(join(tmpdir(), 'ringside-tls-'));
 const pem: Record<string, string> = {};

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AuthError, ServerError } from '../../../src-main/api';
-import { parseExpiresIn, renewalDelayMs } from '../../../src-main/api/token';
-import { SECRET, TOKEN_PATH, clientFor, fakePbx, json, ok, tokenAnswer } from './fake-pbx';
+import { parseExpiresIn, renewalDelayMs } from '../../../src-main/api/tokenManager';
+import { SECRET, TOKEN_PATH, clientFor, fakePbx, json, ok, tokenAnswer } from './fakePbx';
 
 function groupsPbx() {
   const pbx = fakePbx();

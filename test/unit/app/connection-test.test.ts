@@ -6,9 +6,13 @@
 import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionProbe, listPhones, type SavedConnection } from '../../../src-main/app/connectionProbe';
-import { nodeTransport } from '../../../src-main/app/connectionTransport';
-import { MemorySecretStore, secretAccount } from '../../../src-main/app/secrets';
+import {
+  ConnectionProbe,
+  listPhones,
+  type SavedConnection,
+} from '../../../src-main/app/connection/connectionProbe';
+import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
+import { MemorySecretStore, secretAccount } from '../../../src-main/app/settings/secretStore';
 import type { DemoPbx } from '../../../src-main/demo-pbx';
 import { systemClock } from '../../../src-main/shared/clock';
 import type { ConnectionDraft } from '../../../src-main/shared/contract';

@@ -4,8 +4,12 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionManager, offlineRetryDelayMs, type PbxProfile } from '../../../src-main/app/connection';
-import { nodeTransport } from '../../../src-main/app/connectionTransport';
+import {
+  ConnectionManager,
+  offlineRetryDelayMs,
+  type PbxProfile,
+} from '../../../src-main/app/connection/connectionManager';
+import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
 import type { DemoPbx } from '../../../src-main/demo-pbx';
 import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';

@@ -5,8 +5,8 @@
  * by itself, the app connects again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../src-main/app/AppCore';
-import { offlineCheckDelayMs } from '../../../src-main/app/connection';
+import { AppCore } from '../../../src-main/app/appCore';
+import { offlineCheckDelayMs } from '../../../src-main/app/connection/connectionManager';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import { systemClock } from '../../../src-main/shared/clock';
 import type { ConnectionState } from '../../../src-main/shared/contract';
@@ -49,8 +49,8 @@ async function startApp(): Promise<{ pbx: DemoPbx; core: AppCore; recorder: Stat
     if (channel === 'connection:state') recorder.onState(payload as ConnectionState);
   });
   await core.start();
-  const { settings } = await core['settings:get']();
-  await core['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } });
+  const { settings } = await core.commands['settings:get']();
+  await core.commands['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } });
   await recorder.waitFor('connected');
   return { pbx: demo, core, recorder };
 }

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../src-main/app/AppCore';
-import { cacheFileName } from '../../../src-main/app/directoryCaches';
-import { throttle } from '../../../src-main/app/throttle';
-import type { Timers } from '../../../src-main/calls/timers';
-import { commandArgs, type ContactInput } from '../../../src-main/shared/contract';
+import type { AppCore } from '../../../src-main/app/appCore';
+import { cacheFileName } from '../../../src-main/app/directory/directoryCaches';
+import { throttle } from '../../../src-main/app/directory/throttle';
+import type { Timers } from '../../../src-main/calls';
+import { commandTable, type ContactInput } from '../../../src-main/shared/contract';
 import { directoryCore } from './directoryFixtures';
 import { countingLauncher } from './pbx';
 
@@ -36,8 +36,8 @@ const phone = (contact: string, label = 'mobile'): ContactInput => ({ type: 1, c
 
 describe('directory commands', () => {
   it('creates a person on the PBX and finds them by number at once, before any sync', async () => {
-    const syncsBefore = (await core['sync:status']()).lastCompletedAt;
-    const result = await core['directory:createPerson']({
+    const syncsBefore = (await core.commands['sync:status']()).lastCompletedAt;
+    const result = await core.commands['directory:createPerson']({
       firstname: 'Květoslava',
       lastname: 'Nová',
       contacts: [phone('602 555 017'), { type: 2, contact: ' kveta@example.cz ', label: 'work' }],
@@ -54,18 +54,20 @@ describe('directory commands', () => {
       { type: 2, contact: 'kveta@example.cz', label: 'work' },
     ]);
     // In the cache: by digits in another format, by name without diacritics, by number lookup.
-    const byNumber = await core['directory:search']({ query: '+420602555017' });
+    const byNumber = await core.commands['directory:search']({ query: '+420602555017' });
     expect(byNumber.persons.items.map((found) => found.id)).toEqual([person.id]);
-    expect((await core['directory:search']({ query: 'kvetoslava' })).persons.items[0]?.id).toBe(person.id);
+    expect((await core.commands['directory:search']({ query: 'kvetoslava' })).persons.items[0]?.id).toBe(
+      person.id,
+    );
     expect(core.caches.current!.directory.lookupNumber('00420 602 555 017')[0]).toMatchObject({
       id: person.id,
     });
     expect(person.contacts[0]?.number).toMatchObject({ display: '+420 602 555 017', dial: '+420602555017' });
-    expect((await core['sync:status']()).lastCompletedAt).toBe(syncsBefore);
+    expect((await core.commands['sync:status']()).lastCompletedAt).toBe(syncsBefore);
   });
 
   it('replaces the whole contacts collection, and the cache follows at once', async () => {
-    const created = await core['directory:createPerson']({
+    const created = await core.commands['directory:createPerson']({
       firstname: 'Ondřej',
       lastname: 'Přepsaný',
       contacts: [phone('777 400 100'), phone('777 400 200', 'work')],
@@ -73,7 +75,7 @@ describe('directory commands', () => {
     if (!created.saved) throw new Error('not created');
     const [first] = created.person.contacts;
 
-    const edited = await core['directory:updateContacts']({
+    const edited = await core.commands['directory:updateContacts']({
       id: created.person.id,
       contacts: [
         { id: first!.id!, type: 1, contact: '777 400 101', label: 'mobile' },
@@ -85,17 +87,17 @@ describe('directory commands', () => {
     expect(stored.contacts.map((contact) => contact.contact)).toEqual(['777 400 101', 'www.prepsany.cz']);
     expect(stored.contacts[0]!.id).toBe(first!.id);
     // The removed and the changed numbers no longer find the person; the new one does.
-    expect((await core['directory:search']({ query: '777400200' })).persons.items).toEqual([]);
-    expect((await core['directory:search']({ query: '777400100' })).persons.items).toEqual([]);
-    expect((await core['directory:search']({ query: '777 400 101' })).persons.items[0]?.id).toBe(
+    expect((await core.commands['directory:search']({ query: '777400200' })).persons.items).toEqual([]);
+    expect((await core.commands['directory:search']({ query: '777400100' })).persons.items).toEqual([]);
+    expect((await core.commands['directory:search']({ query: '777 400 101' })).persons.items[0]?.id).toBe(
       created.person.id,
     );
-    expect((await core['directory:person']({ id: created.person.id })).contacts).toHaveLength(2);
+    expect((await core.commands['directory:person']({ id: created.person.id })).contacts).toHaveLength(2);
   });
 
   it('answers field errors next to their fields and sends nothing', async () => {
     const { total } = await core.pbx.client!.persons.list({ limit: 1 });
-    const result = await core['directory:createPerson']({
+    const result = await core.commands['directory:createPerson']({
       firstname: ' ',
       lastname: '',
       contacts: [
@@ -126,27 +128,31 @@ describe('directory commands', () => {
   });
 
   it('keeps a hostile name as plain text, searchable like any other', async () => {
-    const result = await core['directory:createPerson']({
+    const result = await core.commands['directory:createPerson']({
       firstname: '<img src=x onerror=alert(1)>',
       lastname: '',
       contacts: [phone('602 555 666')],
     });
     if (!result.saved) throw new Error('not created');
     expect(result.person.name).toBe('<img src=x onerror=alert(1)>');
-    expect((await core['directory:search']({ query: 'onerror' })).persons.items[0]?.name).toBe(
+    expect((await core.commands['directory:search']({ query: 'onerror' })).persons.items[0]?.name).toBe(
       '<img src=x onerror=alert(1)>',
     );
   });
 
   it('says not-found for a person or company the cache does not have', async () => {
-    await expect(core['directory:person']({ id: 999_999 })).rejects.toMatchObject({ code: 'not-found' });
-    await expect(core['directory:company']({ id: 999_999 })).rejects.toMatchObject({ code: 'not-found' });
+    await expect(core.commands['directory:person']({ id: 999_999 })).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(core.commands['directory:company']({ id: 999_999 })).rejects.toMatchObject({
+      code: 'not-found',
+    });
   });
 
   it('shows a company card with its members', async () => {
     const { items } = await core.pbx.client!.companies.list({ limit: 1 });
     const company = await core.pbx.client!.companies.get(items[0]!.id);
-    const card = await core['directory:company']({ id: company.id });
+    const card = await core.commands['directory:company']({ id: company.id });
     expect(card).toMatchObject({ id: company.id, name: company.name, externalId: company.external_id });
     expect(card.persons.map((member) => member.id).sort()).toEqual(
       company.persons.map((member) => member.person_id).sort(),
@@ -154,23 +160,23 @@ describe('directory commands', () => {
   });
 
   it('refuses malformed arguments before they reach the service', () => {
-    expect(commandArgs['directory:search'].safeParse({ query: 'x'.repeat(201) }).success).toBe(false);
-    expect(commandArgs['directory:person'].safeParse({ id: -1 }).success).toBe(false);
+    expect(commandTable['directory:search'].args.safeParse({ query: 'x'.repeat(201) }).success).toBe(false);
+    expect(commandTable['directory:person'].args.safeParse({ id: -1 }).success).toBe(false);
     expect(
-      commandArgs['directory:updateContacts'].safeParse({
+      commandTable['directory:updateContacts'].args.safeParse({
         id: 1,
         contacts: [{ type: 9, contact: 'x', label: '' }],
       }).success,
     ).toBe(false);
     expect(
-      commandArgs['directory:createPerson'].safeParse({
+      commandTable['directory:createPerson'].args.safeParse({
         firstname: 'a',
         lastname: 'b',
         contacts: [],
         admin: true,
       }).success,
     ).toBe(false);
-    expect(commandArgs['sync:run'].safeParse(undefined).success).toBe(true);
+    expect(commandTable['sync:run'].args.safeParse(undefined).success).toBe(true);
   });
 });
 

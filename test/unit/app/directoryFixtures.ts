@@ -1,6 +1,6 @@
 /** The AppCore of the directory tests: demo PBXs over real HTTP, cache files in `cacheDirectory`. */
 import { join } from 'node:path';
-import { AppCore, type AppCoreDeps } from '../../../src-main/app/AppCore';
+import { AppCore, type AppCoreDeps } from '../../../src-main/app/appCore';
 import { openCache } from '../../../src-main/cache';
 import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';

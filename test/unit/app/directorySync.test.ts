@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppCore } from '../../../src-main/app/AppCore';
-import { nodeTransport, type PbxTransport } from '../../../src-main/app/connectionTransport';
-import { cacheFileName } from '../../../src-main/app/directoryCaches';
-import type { Timers } from '../../../src-main/calls/timers';
+import type { AppCore } from '../../../src-main/app/appCore';
+import { nodeTransport, type PbxTransport } from '../../../src-main/app/connection/pbxTransport';
+import { cacheFileName } from '../../../src-main/app/directory/directoryCaches';
+import type { Timers } from '../../../src-main/calls';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { Events, SyncStatus } from '../../../src-main/shared/contract';
 import { directoryCore } from './directoryFixtures';
@@ -132,18 +132,18 @@ afterEach(async () => {
 const syncRuns = () => gate.count(/^GET \/api\/v1\.0\/groups$/);
 const personLists = () => gate.count(/^GET \/api\/v1\.0\/crm\/persons\?/);
 const personNames = async (query: string) =>
-  (await core['directory:search']({ query })).persons.items.map((person) => person.name);
+  (await core.commands['directory:search']({ query })).persons.items.map((person) => person.name);
 
 async function reachPhase(phase: string): Promise<void> {
-  await vi.waitFor(async () => expect((await core['sync:status']()).phase).toBe(phase), {
+  await vi.waitFor(async () => expect((await core.commands['sync:status']()).phase).toBe(phase), {
     timeout: 5_000,
     interval: 10,
   });
 }
 
 async function connectCustomerPbx(): Promise<void> {
-  const { settings } = await core['settings:get']();
-  const result = await core['settings:save']({
+  const { settings } = await core.commands['settings:get']();
+  const result = await core.commands['settings:save']({
     settings: {
       ...settings,
       mode: 'configured',
@@ -161,7 +161,7 @@ describe('the directory sync schedule', () => {
     expect(core.directorySync.running).toBe(true);
     await core.directorySync.idle();
 
-    const status = await core['sync:status']();
+    const status = await core.commands['sync:status']();
     expect(status).toMatchObject({ running: false, phase: 'persons:details', counts: { persons: 20 } });
     expect(status.error).toBeUndefined();
     expect(status.lastCompletedAt).toBeGreaterThan(0);
@@ -194,14 +194,14 @@ describe('the directory sync schedule', () => {
     await core.directorySync.idle();
 
     gate.hold(/\/crm\/persons$/);
-    const first = await core['sync:run']();
+    const first = await core.commands['sync:run']();
     expect(first.running).toBe(true);
-    expect((await core['sync:run']()).running).toBe(true);
-    expect((await core['sync:run']()).running).toBe(true);
+    expect((await core.commands['sync:run']()).running).toBe(true);
+    expect((await core.commands['sync:run']()).running).toBe(true);
     gate.release();
     await core.directorySync.idle();
     expect(syncRuns()).toBe(2);
-    expect((await core['sync:status']()).running).toBe(false);
+    expect((await core.commands['sync:status']()).running).toBe(false);
   });
 
   it('cancels on request; what was written stays and the next sync resumes from there', async () => {
@@ -210,17 +210,17 @@ describe('the directory sync schedule', () => {
     await reachPhase('persons:details');
     const listsBefore = personLists();
 
-    const cancelled = await core['sync:cancel']();
+    const cancelled = await core.commands['sync:cancel']();
     await core.directorySync.idle();
-    const status = await core['sync:status']();
+    const status = await core.commands['sync:status']();
     expect(status).toMatchObject({ running: false, lastCompletedAt: null, counts: { persons: 20 } });
     expect(status.error).toBeUndefined();
     expect(cancelled.running).toBe(true); // the cancelled run was still winding down when asked
 
     gate.release();
-    await core['sync:run']();
+    await core.commands['sync:run']();
     await core.directorySync.idle();
-    expect((await core['sync:status']()).lastCompletedAt).toBeGreaterThan(0);
+    expect((await core.commands['sync:status']()).lastCompletedAt).toBeGreaterThan(0);
     // The persons' list pass had finished: the resumed sync went straight to the details.
     expect(personLists()).toBe(listsBefore);
     const [someone] = (await core.pbx.client!.persons.list({ limit: 1 })).items;
@@ -235,7 +235,7 @@ describe('the directory sync schedule', () => {
 
     await connectCustomerPbx();
     await core.directorySync.idle();
-    const customer = await core['sync:status']();
+    const customer = await core.commands['sync:status']();
     expect(customer).toMatchObject({ running: false, counts: { persons: 30 } });
     expect(customer.lastCompletedAt).toBeGreaterThan(0);
     const customerFile = cacheFileName({ kind: 'configured', baseUrl: customerPbx.baseUrl });
@@ -248,24 +248,27 @@ describe('the directory sync schedule', () => {
     expect(await personNames(customerPerson!.lastname)).toContain(customerPerson!.displayname);
 
     // Back to the demo PBX: its own cache, with what the cancelled sync had written, then synced to the end.
-    const { settings } = await core['settings:get']();
-    await core['settings:save']({ settings: { ...settings, mode: 'demo' } });
-    expect(await core['sync:status']()).toMatchObject({ lastCompletedAt: null, counts: { persons: 20 } });
+    const { settings } = await core.commands['settings:get']();
+    await core.commands['settings:save']({ settings: { ...settings, mode: 'demo' } });
+    expect(await core.commands['sync:status']()).toMatchObject({
+      lastCompletedAt: null,
+      counts: { persons: 20 },
+    });
     gate.release();
     await core.directorySync.idle();
-    expect((await core['sync:status']()).lastCompletedAt).toBeGreaterThan(0);
+    expect((await core.commands['sync:status']()).lastCompletedAt).toBeGreaterThan(0);
   });
 
   it('shows a failed sync, reports it to the connection, and syncs again once the PBX is back', async () => {
     await core.start();
     await core.directorySync.idle();
     const pbx = launcher.history[0]!;
-    const completed = (await core['sync:status']()).lastCompletedAt!;
+    const completed = (await core.commands['sync:status']()).lastCompletedAt!;
 
     await outage(pbx, 30);
-    await core['sync:run']();
+    await core.commands['sync:run']();
     await core.directorySync.idle();
-    const failed = await core['sync:status']();
+    const failed = await core.commands['sync:status']();
     expect(failed.error).toMatch(/^The directory sync failed: /);
     expect(failed.lastCompletedAt).toBe(completed);
     await recorder.waitFor('offline');
@@ -274,7 +277,7 @@ describe('the directory sync schedule', () => {
     await recorder.waitFor('connected');
     await vi.waitFor(
       async () => {
-        const status = await core['sync:status']();
+        const status = await core.commands['sync:status']();
         expect(status.running).toBe(false);
         expect(status.error).toBeUndefined();
         expect(status.lastCompletedAt).toBeGreaterThan(completed);
@@ -297,8 +300,8 @@ describe('the directory sync schedule', () => {
       await core.directorySync.idle();
       expect(returnMemory).not.toHaveBeenCalled();
 
-      const { settings } = await core['settings:get']();
-      await core['settings:save']({
+      const { settings } = await core.commands['settings:get']();
+      await core.commands['settings:save']({
         settings: {
           ...settings,
           mode: 'configured',
@@ -307,10 +310,13 @@ describe('the directory sync schedule', () => {
         },
         secret: largePbx.credentials.clientSecret,
       });
-      await vi.waitFor(async () => expect((await core['sync:status']()).counts?.persons).toBe(1_000), {
-        timeout: 20_000,
-        interval: 50,
-      });
+      await vi.waitFor(
+        async () => expect((await core.commands['sync:status']()).counts?.persons).toBe(1_000),
+        {
+          timeout: 20_000,
+          interval: 50,
+        },
+      );
       await core.directorySync.idle();
       expect(returnMemory).toHaveBeenCalledTimes(1);
     } finally {
@@ -323,8 +329,8 @@ describe('the directory sync schedule', () => {
     await core.start();
     await core.directorySync.idle();
     const runs = syncRuns();
-    const { settings } = await core['settings:get']();
-    await core['settings:save']({ settings: { ...settings, defaultCountry: 'SK' } });
+    const { settings } = await core.commands['settings:get']();
+    await core.commands['settings:save']({ settings: { ...settings, defaultCountry: 'SK' } });
     expect(core.directorySync.running).toBe(true);
     await core.directorySync.idle();
     expect(syncRuns()).toBe(runs + 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EventHub } from '../../../src-main/app/events';
+import { EventHub } from '../../../src-main/app/eventHub';
 import { spyLogger } from '../shell/spyLogger';
 
 describe('EventHub', () => {

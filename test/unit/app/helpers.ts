@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
-import type { SettingsStore } from '../../../src-main/app/settings';
+import type { SettingsStore } from '../../../src-main/app/settings/settingsRepository';
 
 /** A self-signed certificate for `name` (also as an IP address SAN when it is one), valid ten years. */
 export function selfSignedKeyPair(name: string): { cert: string; key: string } {

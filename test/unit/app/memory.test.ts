@@ -1,6 +1,6 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { returnMemoryToSystem } from '../../../src-main/app/memory';
+import { returnMemoryToSystem } from '../../../src-main/app/directory/returnMemoryToSystem';
 
 const newSpaceSize = () =>
   getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size;

@@ -1,6 +1,9 @@
 /** Demo PBXs and connection-state recording for the app tests. */
 import { vi } from 'vitest';
-import type { DemoPbxHandle, DemoPbxLauncher } from '../../../src-main/app/connectionMode';
+import type {
+  DemoPbxHandle,
+  DemoPbxLauncher,
+} from '../../../src-main/app/connection/connectionModeController';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { ConnectionState, ConnectionStatus } from '../../../src-main/shared/contract';
 

@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../src-main/app/AppCore';
-import { MemorySecretStore, secretAccount } from '../../../src-main/app/secrets';
-import { SETTINGS_KEY } from '../../../src-main/app/settings';
+import { AppCore } from '../../../src-main/app/appCore';
+import { MemorySecretStore, secretAccount } from '../../../src-main/app/settings/secretStore';
+import { SETTINGS_KEY } from '../../../src-main/app/settings/settingsRepository';
 import type { DemoPbx } from '../../../src-main/demo-pbx';
 import { systemClock } from '../../../src-main/shared/clock';
 import type { Events, Settings } from '../../../src-main/shared/contract';
@@ -69,7 +69,7 @@ afterEach(async () => {
 });
 
 async function customerSettings(changes: Partial<Settings> = {}): Promise<Settings> {
-  const { settings } = await core['settings:get']();
+  const { settings } = await core.commands['settings:get']();
   return {
     ...settings,
     mode: 'configured',
@@ -92,9 +92,9 @@ describe('first run', () => {
     await core.start();
     expect(launcher.started).toBe(1);
     expect(recorder.last).toMatchObject({ status: 'connected', message: 'Connected to the demo PBX.' });
-    expect((await core['app:info']()).mode).toBe('demo');
+    expect((await core.commands['app:info']()).mode).toBe('demo');
     expect(core.agent?.username).toEqual(expect.any(String));
-    const view = await core['settings:get']();
+    const view = await core.commands['settings:get']();
     expect(view).toMatchObject({
       activeMode: 'demo',
       demoAvailable: true,
@@ -114,7 +114,7 @@ describe('settings:save', () => {
   it('stores the secret in the secret store only, never in the settings file', async () => {
     await core.start();
     const secret = customerPbx.credentials.clientSecret;
-    const result = await core['settings:save']({ settings: await customerSettings(), secret });
+    const result = await core.commands['settings:save']({ settings: await customerSettings(), secret });
 
     expect(result).toMatchObject({ saved: true, view: { activeMode: 'configured', secretStored: true } });
     const account = secretAccount(customerPbx.credentials.clientId, customerPbx.baseUrl);
@@ -122,7 +122,7 @@ describe('settings:save', () => {
     expect(await secrets.get(account)).toBe(secret);
     expect(store.readText()).toContain(customerPbx.baseUrl);
     expect(everyFileText()).not.toContain(secret);
-    expect(JSON.stringify(await core['settings:get']())).not.toContain(secret);
+    expect(JSON.stringify(await core.commands['settings:get']())).not.toContain(secret);
     expect(recorder.last).toMatchObject({
       status: 'connected',
       message: `Connected to ${new URL(customerPbx.baseUrl).host}.`,
@@ -132,7 +132,7 @@ describe('settings:save', () => {
 
   it('returns a message per field and changes nothing when the settings are invalid', async () => {
     await core.start();
-    const result = await core['settings:save']({
+    const result = await core.commands['settings:save']({
       settings: await customerSettings({ baseUrl: 'http://pbx.example.com', pollIntervalMs: 20 }),
       secret: 'typed',
     });
@@ -145,7 +145,7 @@ describe('settings:save', () => {
   });
 
   it('asks for the secret when none is stored for the client id and host', async () => {
-    const result = await core['settings:save']({ settings: await customerSettings() });
+    const result = await core.commands['settings:save']({ settings: await customerSettings() });
     expect(result).toEqual({
       saved: false,
       errors: { secret: expect.stringMatching(/Enter the client secret/) },
@@ -154,8 +154,8 @@ describe('settings:save', () => {
 
   it('keeps the stored secret when the field is left empty, and forgets it when the account changes', async () => {
     const secret = customerPbx.credentials.clientSecret;
-    await core['settings:save']({ settings: await customerSettings(), secret });
-    const again = await core['settings:save']({
+    await core.commands['settings:save']({ settings: await customerSettings(), secret });
+    const again = await core.commands['settings:save']({
       settings: await customerSettings({ pollIntervalMs: 2000 }),
       secret: '',
     });
@@ -165,7 +165,7 @@ describe('settings:save', () => {
     });
 
     const oldAccount = secretAccount(customerPbx.credentials.clientId, customerPbx.baseUrl);
-    await core['settings:save']({
+    await core.commands['settings:save']({
       settings: await customerSettings({ clientId: 'other-account' }),
       secret: 'other',
     });
@@ -174,12 +174,12 @@ describe('settings:save', () => {
   });
 
   it('says credentials-rejected for a wrong secret, and connects once it is corrected', async () => {
-    await core['settings:save']({ settings: await customerSettings(), secret: 'wrong-secret' });
+    await core.commands['settings:save']({ settings: await customerSettings(), secret: 'wrong-secret' });
     expect(recorder.last).toMatchObject({
       status: 'credentials-rejected',
       message: expect.stringMatching(/invalid_client/),
     });
-    await core['settings:save']({
+    await core.commands['settings:save']({
       settings: await customerSettings(),
       secret: customerPbx.credentials.clientSecret,
     });
@@ -187,19 +187,19 @@ describe('settings:save', () => {
   });
 
   it('does not reconnect when only other settings change', async () => {
-    await core['settings:save']({
+    await core.commands['settings:save']({
       settings: await customerSettings(),
       secret: customerPbx.credentials.clientSecret,
     });
     const count = recorder.states.length;
-    await core['settings:save']({ settings: await customerSettings({ confirmBeforeDial: false }) });
+    await core.commands['settings:save']({ settings: await customerSettings({ confirmBeforeDial: false }) });
     expect(recorder.states.length).toBe(count);
   });
 
   it('describes the stored trusted certificate', async () => {
     const pem = selfSignedCertificate('pbx.example.com');
-    const result = await core['settings:save']({
-      settings: { ...(await core['settings:get']()).settings, trustedCertificatePem: pem },
+    const result = await core.commands['settings:save']({
+      settings: { ...(await core.commands['settings:get']()).settings, trustedCertificatePem: pem },
     });
     expect(result.saved && result.view.certificate).toMatchObject({
       subject: 'O=Ringside Tests, CN=pbx.example.com',
@@ -207,7 +207,7 @@ describe('settings:save', () => {
       expired: false,
       count: 1,
     });
-    await expect(core['certificate:inspect']({ pem: 'not a certificate' })).rejects.toMatchObject({
+    await expect(core.commands['certificate:inspect']({ pem: 'not a certificate' })).rejects.toMatchObject({
       code: 'invalid-argument',
     });
   });
@@ -219,12 +219,12 @@ describe('switching between the demo PBX and a configured PBX', () => {
     expect(launcher.started).toBe(1);
 
     const secret = customerPbx.credentials.clientSecret;
-    await core['settings:save']({ settings: await customerSettings(), secret });
+    await core.commands['settings:save']({ settings: await customerSettings(), secret });
     expect(launcher.stopped).toBe(1);
-    expect((await core['app:info']()).mode).toBe('configured');
+    expect((await core.commands['app:info']()).mode).toBe('configured');
     expect(recorder.last?.status).toBe('connected');
 
-    const back = await core['settings:save']({ settings: await customerSettings({ mode: 'demo' }) });
+    const back = await core.commands['settings:save']({ settings: await customerSettings({ mode: 'demo' }) });
     expect(back).toMatchObject({ saved: true, view: { activeMode: 'demo', secretStored: true } });
     expect(launcher.started).toBe(2);
     expect(recorder.last).toMatchObject({ status: 'connected', message: 'Connected to the demo PBX.' });
@@ -248,7 +248,7 @@ describe('switching between the demo PBX and a configured PBX', () => {
       status: 'unconfigured',
       message: expect.stringMatching(/demo PBX could not start \(port in use\)/),
     });
-    expect((await failing['app:info']()).mode).toBe('unconfigured');
+    expect((await failing.commands['app:info']()).mode).toBe('unconfigured');
     await failing.dispose();
   });
 });
@@ -261,7 +261,7 @@ describe('the phone picker and the agent check', () => {
   });
 
   it('lists the extensions of type phone, with a selector for each, from unsaved values', async () => {
-    const phones = await core['directory:phones']({ connection: draft() });
+    const phones = await core.commands['directory:phones']({ connection: draft() });
     expect(phones.length).toBeGreaterThan(1);
     const agentPhone = customerPbx.agent.phoneByExtension as { extension: string };
     expect(phones).toContainEqual(
@@ -273,8 +273,10 @@ describe('the phone picker and the agent check', () => {
   });
 
   it('needs a connection or a draft', async () => {
-    await expect(core['directory:phones']({})).rejects.toMatchObject({ code: 'not-configured' });
-    await expect(core['directory:phones']({ connection: { ...draft(), secret: '' } })).rejects.toMatchObject({
+    await expect(core.commands['directory:phones']({})).rejects.toMatchObject({ code: 'not-configured' });
+    await expect(
+      core.commands['directory:phones']({ connection: { ...draft(), secret: '' } }),
+    ).rejects.toMatchObject({
       code: 'invalid-argument',
       message: expect.stringMatching(/Enter the client secret/),
     });
@@ -282,17 +284,20 @@ describe('the phone picker and the agent check', () => {
 
   it('finds the agent by login name, whatever the case, though the user list shows display names', async () => {
     const username = customerPbx.agent.username;
-    const found = await core['users:check']({ username: username.toUpperCase(), connection: draft() });
+    const found = await core.commands['users:check']({
+      username: username.toUpperCase(),
+      connection: draft(),
+    });
     expect(found).toMatchObject({ found: true, user: { username, active: true } });
     if (found.found) expect(found.user.displayName).not.toBe(username);
   });
 
   it('says clearly when there is no such user', async () => {
-    await core['settings:save']({
+    await core.commands['settings:save']({
       settings: await customerSettings(),
       secret: customerPbx.credentials.clientSecret,
     });
-    const result = await core['users:check']({ username: 'nobody.here' });
+    const result = await core.commands['users:check']({ username: 'nobody.here' });
     expect(result).toEqual({
       found: false,
       message: expect.stringMatching(/no user with the login name “nobody.here”.*not the display name/),

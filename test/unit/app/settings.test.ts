@@ -6,9 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySettingsStore, SETTINGS_KEY, SettingsRepository } from '../../../src-main/app/settings';
-import { migrateSettings, SETTINGS_VERSION } from '../../../src-main/app/settingsMigrations';
-import { defaultSettings, validateSettings } from '../../../src-main/app/settingsSchema';
+import {
+  MemorySettingsStore,
+  SETTINGS_KEY,
+  SettingsRepository,
+} from '../../../src-main/app/settings/settingsRepository';
+import { migrateSettings, SETTINGS_VERSION } from '../../../src-main/app/settings/migrateSettings';
+import { defaultSettings, validateSettings } from '../../../src-main/app/settings/settingsSchema';
 import type { Settings } from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { spyLogger } from '../shell/spyLogger';

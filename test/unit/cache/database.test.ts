@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { CacheFullError, CacheOpenError, openCache } from '../../../src-main/cache';
-import { APPLICATION_ID, MIGRATIONS } from '../../../src-main/cache/schema';
+import { APPLICATION_ID, MIGRATIONS } from '../../../src-main/cache/database/migrations';
 import { openTestCache, spyLogger, tempDir, testDirectory } from './fixtures';
-import { person, phone } from './memory-source';
+import { person, phone } from './memoryDirectory';
 
 describe('openCache', () => {
   it('opens in WAL mode with synchronous=NORMAL and the schema migrated', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DirectoryCache } from '../../../src-main/cache';
 import { openTestCache, spyLogger, testDirectory } from './fixtures';
-import { company, email, person, phone } from './memory-source';
+import { company, email, person, phone } from './memoryDirectory';
 
 describe('DirectoryCache', () => {
   it('shows a person the app saved at once, with contacts, companies, data and external id', () => {

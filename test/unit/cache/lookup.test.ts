@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectoryCache } from '../../../src-main/cache';
-import { LOOKUP_BY_KEY_SQL } from '../../../src-main/cache/lookup';
+import { LOOKUP_BY_KEY_SQL } from '../../../src-main/cache/directory/numberLookup';
 import { openTestCache, testDirectory } from './fixtures';
-import { company, email, extension, person, phone, user } from './memory-source';
+import { company, email, extension, person, phone, user } from './memoryDirectory';
 
 /** One public number shared by two persons, a company and a user; one internal number of a user's line. */
 function sharedNumbersDirectory(): DirectoryCache {
   const directory = testDirectory();
   directory.write(() => {
-    directory.store.replaceExtensions([
+    directory.store.collections.replaceExtensions([
       extension(10, '201', 'Reception desk'),
       extension(11, '202', 'Sales'),
     ]);
-    directory.store.saveUser(
+    directory.store.users.save(
       user(5, 'Eva', 'Svobodová', { primary_extension: 10, number: '+420 212 345 678' }),
     );
   });
@@ -99,7 +99,7 @@ describe('lookupNumber', () => {
   it('moves a user to the new number when their extension changes', () => {
     const directory = sharedNumbersDirectory();
     directory.write(() =>
-      directory.store.replaceExtensions([
+      directory.store.collections.replaceExtensions([
         extension(10, '209', 'Reception desk'),
         extension(11, '202', 'Sales'),
       ]),

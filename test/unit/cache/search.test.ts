@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectoryCache, DirectorySearchResult } from '../../../src-main/cache';
 import { testDirectory } from './fixtures';
-import { company, email, extension, person, phone, user } from './memory-source';
+import { company, email, extension, person, phone, user } from './memoryDirectory';
 
 function directoryOfPeople(): DirectoryCache {
   const directory = testDirectory();
   directory.write(() => {
-    directory.store.replaceExtensions([
+    directory.store.collections.replaceExtensions([
       extension(10, '201', 'Recepce'),
       extension(11, '2050', 'Sklad Brno'),
       extension(12, '600', 'Zákaznická linka', 'queue'),
     ]);
-    directory.store.saveUser(
+    directory.store.users.save(
       user(5, 'Eva', 'Svobodová', {
         primary_extension: 10,
         username: 'esvobodova',
@@ -173,7 +173,7 @@ describe('searchDirectory', () => {
   it('caps each group and says that more match', () => {
     const directory = testDirectory();
     directory.write(() => {
-      for (let id = 1; id <= 30; id++) directory.store.savePerson(person(id, { firstname: `Petr${id}` }));
+      for (let id = 1; id <= 30; id++) directory.store.persons.save(person(id, { firstname: `Petr${id}` }));
     });
     const result = directory.searchDirectory('p', { limit: 5 });
     expect(result.persons.items).toHaveLength(5);

@@ -8,7 +8,7 @@ import type {
 import { DirectorySync } from '../../../src-main/cache';
 import { sourceDetailWriter } from '../../support/detailWriter';
 import { spyLogger, testDirectory } from './fixtures';
-import { MemoryDirectory, company, email, extension, person, phone, user } from './memory-source';
+import { MemoryDirectory, company, email, extension, person, phone, user } from './memoryDirectory';
 
 /** A clock that moves one second per reading, so every batch has its own fetch time. */
 function steppingClock() {

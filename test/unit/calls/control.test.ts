@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BusinessError, NetworkError } from '../../../src-main/api/errors';
 import type { ActiveCall, CallControlState } from '../../../src-main/api/schemas';
-import { CallBoard } from '../../../src-main/calls/board';
-import { CallControl, type CallControlClient } from '../../../src-main/calls/control';
-import { observeCall } from '../../../src-main/calls/observedCall';
+import { CallBoard } from '../../../src-main/calls/control/callBoard';
+import { CallControl, type CallControlClient } from '../../../src-main/calls/control/callControl';
+import { observeCall } from '../../../src-main/calls/monitor/observedCall';
 import type { CallView } from '../../../src-main/shared/contract';
 import { AGENT, callItem, spyLogger } from './fixtures';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../src-main/app/AppCore';
+import type { AppCore } from '../../../src-main/app/appCore';
 import { DirectoryCache, DirectorySync, openCache, type CacheDatabase } from '../../../src-main/cache';
 import type { ActiveCall } from '../../../src-main/api/schemas';
 import { CALL_STATE_CODES } from '../../../src-main/api/schemas';
@@ -17,6 +17,7 @@ import { normalizeNumber } from '../../../src-main/shared/numbers';
 import { FAST_HEALTH, outage } from '../app/pbx';
 import { TestClient } from '../../conformance/helpers';
 import { spyLogger } from './fixtures';
+import { testAppCore } from '../../support/testAppCore';
 import { EventLog } from '../support/eventLog';
 
 let pbx: DemoPbx;
@@ -76,15 +77,8 @@ beforeAll(async () => {
   const logger = spyLogger();
   database = openCache(join(cacheDir, 'directory.sqlite'), { logger });
   const cache = new DirectoryCache(database, { numbering: { defaultCountry: 'CZ' }, logger });
-  core = new AppCore({
-    clock: systemClock,
+  core = testAppCore({
     logger,
-    build: {
-      name: 'Ringside',
-      version: 'test',
-      platform: 'linux',
-      versions: { node: process.versions.node },
-    },
     demoPbx: { start: async () => pbx },
     osRegion: 'CZ',
     directory: () => cache,
@@ -92,8 +86,10 @@ beforeAll(async () => {
   });
   core.subscribe(events.listener);
   await core.start();
-  const { settings } = await core['settings:get']();
-  expect(await core['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } })).toMatchObject({
+  const { settings } = await core.commands['settings:get']();
+  expect(
+    await core.commands['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } }),
+  ).toMatchObject({
     saved: true,
   });
   await new DirectorySync(cache, core.pbx.client!, { logger, clock: systemClock }).run();
@@ -139,27 +135,30 @@ describe('calls against the demo PBX', () => {
       ['resume', CALL_STATE_CODES.connected, 'connected'],
     ] as const;
     for (const [action, code, state] of steps) {
-      await expect(core['calls:control']({ uniqueid, action })).resolves.toMatchObject({
+      await expect(core.commands['calls:control']({ uniqueid, action })).resolves.toMatchObject({
         message: expect.any(String),
       });
       expect(await pbxState(uniqueid)).toBe(code);
       await wait(() => expect(viewOf(uniqueid)).toMatchObject({ state, pending: null }));
     }
-    await core['calls:control']({ uniqueid, action: 'hangup' });
+    await core.commands['calls:control']({ uniqueid, action: 'hangup' });
     expect(await pbxState(uniqueid)).toBeUndefined();
     await wait(() => expect(viewOf(uniqueid)).toBeUndefined());
   });
 
   it('dials through the one dial path: the number goes to the PBX normalised and shows as outbound', async () => {
-    const result = await core['calls:dial']({ number: '602 111 222', source: 'dialpad' });
+    const result = await core.commands['calls:dial']({ number: '602 111 222', source: 'dialpad' });
     expect(result.dialled).toBe('+420602111222');
     const [placed] = await pbxCalls();
     expect(placed).toMatchObject({ called_number: '+420602111222' });
     await wait(() =>
       expect(viewOf(placed!.uniqueid)).toMatchObject({ direction: 'outbound', state: 'ringing' }),
     );
-    expect((await core['dial:recent']())[0]).toMatchObject({ dial: '+420602111222', source: 'dialpad' });
-    await core['calls:control']({ uniqueid: placed!.uniqueid, action: 'hangup' });
+    expect((await core.commands['dial:recent']())[0]).toMatchObject({
+      dial: '+420602111222',
+      source: 'dialpad',
+    });
+    await core.commands['calls:control']({ uniqueid: placed!.uniqueid, action: 'hangup' });
     expect(await pbxCalls()).toEqual([]);
   });
 

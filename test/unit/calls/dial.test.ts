@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { BusinessError } from '../../../src-main/api/errors';
 import { CallerLookup } from '../../../src-main/calls/callerLookup';
-import { DialService, type PlaceCallClient } from '../../../src-main/calls/dial';
+import { DialService, type PlaceCallClient } from '../../../src-main/calls/dial/dialService';
 import {
   JsonFileRecentNumbersStore,
   MemoryRecentNumbersStore,
   RecentNumbers,
   type RecentNumbersStore,
-} from '../../../src-main/calls/recentNumbers';
+} from '../../../src-main/calls/dial/recentNumbers';
 import type { DialRequest } from '../../../src-main/shared/contract';
 import { tempDir, testDirectory } from '../cache/fixtures';
-import { person, phone } from '../cache/memory-source';
+import { person, phone } from '../cache/memoryDirectory';
 import { spyLogger } from './fixtures';
 
 function setup(options: { confirm?: boolean; store?: RecentNumbersStore; connected?: boolean } = {}) {

@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { ActiveCall } from '../../../src-main/api/schemas';
 import { CALL_STATE_CODES, type CallStateName } from '../../../src-main/api/schemas';
-import type { CallListSource } from '../../../src-main/calls/monitor';
+import type { CallListSource } from '../../../src-main/calls/monitor/callMonitor';
 import type { Timers } from '../../../src-main/calls/timers';
 import type { Logger } from '../../../src-main/shared/logger';
 

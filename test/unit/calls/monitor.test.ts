@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, Timeout } from '../../../src-main/api/errors';
-import type { CallEvent } from '../../../src-main/calls/callDiff';
+import type { CallEvent } from '../../../src-main/calls/monitor/diffCalls';
 import {
   CallMonitor,
   DEFAULT_MONITOR_POLICY,
   backoffDelayMs,
   type MonitorHealth,
   type MonitorPolicy,
-} from '../../../src-main/calls/monitor';
-import type { AgentPhone } from '../../../src-main/calls/observedCall';
+} from '../../../src-main/calls/monitor/callMonitor';
+import type { AgentPhone } from '../../../src-main/calls/monitor/observedCall';
 import { AGENT, ScriptedCallSource, callItem, globalTimers, spyLogger } from './fixtures';
 
 const agent: AgentPhone = { selector: { identifier: AGENT.identifier }, username: AGENT.username };

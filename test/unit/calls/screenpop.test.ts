@@ -3,12 +3,14 @@ import { NotFound, Timeout } from '../../../src-main/api/errors';
 import type { Person } from '../../../src-main/api/schemas';
 import type { DirectoryCache } from '../../../src-main/cache';
 import { CallerLookup } from '../../../src-main/calls/callerLookup';
-import { ScreenPopResolver, type PersonSource } from '../../../src-main/calls/screenpop';
+import { ScreenPopResolver, type PersonSource } from '../../../src-main/calls/screenpop/screenPopResolver';
 import type { ScreenPop } from '../../../src-main/shared/contract';
 import { testDirectory } from '../cache/fixtures';
-import { company, email, extension, person, phone, user } from '../cache/memory-source';
+import { company, email, extension, person, phone, user } from '../cache/memoryDirectory';
+import { callerNumbers } from '../../fixtures/calls';
 import { spyLogger } from './fixtures';
 
+/** Her numbers are the call fixtures' `callerNumbers()`, written as people type them. */
 const alena = person(1, {
   firstname: 'Alena',
   lastname: 'Wagnerová',
@@ -20,8 +22,8 @@ const alena = person(1, {
 function directory(): DirectoryCache {
   const cache = testDirectory(undefined, 'CZ');
   cache.write(() => {
-    cache.store.replaceExtensions([extension(10, '201', 'Reception desk')]);
-    cache.store.saveUser(user(5, 'Eva', 'Svobodová', { primary_extension: 10 }));
+    cache.store.collections.replaceExtensions([extension(10, '201', 'Reception desk')]);
+    cache.store.users.save(user(5, 'Eva', 'Svobodová', { primary_extension: 10 }));
   });
   cache.upsertPerson(alena);
   cache.upsertCompany(company(40, 'Wagner s.r.o.', { persons: [{ person_id: 1, role: 'CEO' }] }));
@@ -62,10 +64,7 @@ describe('screen-pop from the local cache', () => {
         id: 1,
         name: 'Alena Wagnerová',
         companies: [{ id: 40, name: 'Wagner s.r.o.', role: 'CEO' }],
-        numbers: [
-          { display: '+420 777 123 456', dial: '+420777123456', label: 'mobile' },
-          { display: '+420 224 812 345', dial: '+420224812345', label: 'work' },
-        ],
+        numbers: callerNumbers(),
         emails: ['alena@wagner.test'],
         note: 'Prefers mornings',
       },

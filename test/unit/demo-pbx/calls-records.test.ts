@@ -84,7 +84,7 @@ describe('transcription', () => {
   });
 });
 
-describe('version-1 record options (rule 2)', () => {
+describe('version-1 record options', () => {
   it('includes path by default, omits it with path=0, adds queues with queue=1 and tag names with resolve_tags=1', () => {
     const { engine, uniqueid } = answeredQueueCall({ transcribeAfterSeconds: 0 });
     const plain = engine.recordV1(uniqueid, { path: true, queue: false, resolveTags: false });
@@ -198,7 +198,7 @@ describe('permissions', () => {
   });
 });
 
-describe('metadata (rule 5)', () => {
+describe('metadata (differential updates)', () => {
   it('is differential: keys set or overwritten, absent keys kept, null deletes; for ongoing and ended calls', () => {
     const { engine, clock } = engineSetup();
     engine.placeCall({ ...agentPhone, to: '+420777123456', data: { crm: 'A-1', note: 'x' } });
@@ -242,7 +242,7 @@ describe('metadata (rule 5)', () => {
   });
 });
 
-describe('user deletion (rule 8)', () => {
+describe('user deletion', () => {
   it("nulls the user's references in call records and keeps the records, names and recordings", () => {
     const { engine, directory, uniqueid } = answeredQueueCall();
     directory.deleteUser(USERS.agent.id);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { describeCallState } from '../../../src-main/api/schemas';
-import { CAUSES, createLiveCall, type LiveCall } from '../../../src-main/demo-pbx/calls/model';
+import { CAUSES, createLiveCall, type LiveCall } from '../../../src-main/demo-pbx/calls/liveCall';
 import {
   CallTransitionError,
   applyEvent,
   canApply,
   type CallEvent,
-} from '../../../src-main/demo-pbx/calls/state-machine';
+} from '../../../src-main/demo-pbx/calls/stateMachine';
 
 function newCall(direction: LiveCall['direction']): LiveCall {
   const phone = {

@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../src-main/app/AppCore';
+import type { AppCore } from '../../../src-main/app/appCore';
 import { openCache } from '../../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { CallReview, IpcError } from '../../../src-main/shared/contract';
-import { systemClock } from '../../../src-main/shared/clock';
 import { FAST_HEALTH, NO_RETRIES, outage } from '../app/pbx';
 import { TestClient } from '../../conformance/helpers';
+import { testAppCore } from '../../support/testAppCore';
 import { spyLogger } from '../calls/fixtures';
 import { EventLog } from '../support/eventLog';
 
@@ -32,15 +32,8 @@ const wait = <T>(check: () => T | Promise<T>, timeout = 8000) => vi.waitFor(chec
 
 async function startCore(): Promise<AppCore> {
   const logger = spyLogger();
-  const started = new AppCore({
-    clock: systemClock,
+  const started = testAppCore({
     logger,
-    build: {
-      name: 'Ringside',
-      version: 'test',
-      platform: 'linux',
-      versions: { node: process.versions.node },
-    },
     // The PBX outlives each AppCore: a restart of the app must not stop it.
     demoPbx: { start: async () => ({ ...pbx, close: async () => {} }) },
     osRegion: 'CZ',
@@ -55,8 +48,8 @@ async function startCore(): Promise<AppCore> {
   events.clear();
   started.subscribe(events.listener);
   await started.start();
-  const { settings } = await started['settings:get']();
-  await started['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } });
+  const { settings } = await started.commands['settings:get']();
+  await started.commands['settings:save']({ settings: { ...settings, pollIntervalMs: 250 } });
   return started;
 }
 
@@ -81,7 +74,7 @@ function viewState(uniqueid: string): string | undefined {
 async function answeredCall(number: string): Promise<string> {
   const uniqueid = await inboundFrom(number);
   await wait(() => expect(viewState(uniqueid)).toBe('ringing'));
-  await core['calls:control']({ uniqueid, action: 'answer' });
+  await core.commands['calls:control']({ uniqueid, action: 'answer' });
   await wait(() => expect(viewState(uniqueid)).toBe('connected'));
   pbx.sim.advance(20); // twenty seconds of talk
   await sim.post(`/_sim/calls/${uniqueid}/hangup`);
@@ -91,7 +84,7 @@ async function answeredCall(number: string): Promise<string> {
 
 function reviewWhen(uniqueid: string, test: (review: CallReview) => boolean): Promise<CallReview> {
   return wait(async () => {
-    const review = await core['review:get']({ uniqueid });
+    const review = await core.commands['review:get']({ uniqueid });
     if (!test(review)) throw new Error(`review not there yet: ${JSON.stringify(review.fetch)}`);
     return review;
   });
@@ -161,7 +154,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     expect(segments.map((segment) => segment.begin)).toEqual(
       [...segments.map((s) => s.begin)].sort((a, b) => a - b),
     );
-    expect((await core['history:list']({ filter: 'all' })).items[0]).toMatchObject({
+    expect((await core.commands['history:list']({ filter: 'all' })).items[0]).toMatchObject({
       uniqueid: reviewed,
       review: 'done',
     });
@@ -169,7 +162,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     // A word of a later segment: the hit names that segment, so the review opens there.
     const target = segments.at(-2)!;
     const word = target.text.split(/[^\p{L}]+/u).find((token) => token.length >= 5)!;
-    const { hits } = await core['history:search']({ query: word });
+    const { hits } = await core.commands['history:search']({ query: word });
     const hit = hits.find((found) => found.uniqueid === reviewed && found.source === 'transcript');
     expect(hit).toBeDefined();
     const opened = segments.find(
@@ -205,7 +198,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
       const segmentText = record.transcription.flat().find((segment) => segment.text.length > 20)!.text;
       expect(serialised).not.toContain(segmentText);
       const word = segmentText.split(/[^\p{L}]+/u).find((token) => token.length >= 5)!;
-      const { hits } = await core['history:search']({ query: word });
+      const { hits } = await core.commands['history:search']({ query: word });
       expect(hits.filter((hit) => hit.uniqueid === uniqueid)).toEqual([]);
     } finally {
       await core.pbx.client!.users.update(DEMO_AGENT_USER_ID, { role_id: AGENT_ROLE_ID });
@@ -213,7 +206,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
   });
 
   it('writes metadata through the wrap-up: set, overwrite and delete by null, end to end', async () => {
-    const wrapUp = await core['wrapup:get']({ uniqueid: reviewed });
+    const wrapUp = await core.commands['wrapup:get']({ uniqueid: reviewed });
     expect(wrapUp.dispositionsSource).toBe('pbx');
     expect(wrapUp.dispositions.map((item) => item.code)).toContain('callback');
     expect(wrapUp.metadata).toMatchObject({ status: 'shown', value: { stale: false } });
@@ -222,7 +215,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
       events.waitFor('wrapup:changed', (event) => event.uniqueid === uniqueid && event.pending === null);
 
     events.clear();
-    const first = await core['wrapup:save']({
+    const first = await core.commands['wrapup:save']({
       uniqueid: reviewed,
       disposition: 'resolved',
       note: 'Asked about invoice 2024-117',
@@ -240,7 +233,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     });
 
     events.clear();
-    await core['wrapup:save']({
+    await core.commands['wrapup:save']({
       uniqueid: reviewed,
       disposition: 'callback',
       note: '',
@@ -254,14 +247,19 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     expect(after).not.toHaveProperty('ringside.note');
     expect(after).not.toHaveProperty('ringside.follow_up');
 
-    const shown = await core['wrapup:get']({ uniqueid: reviewed });
+    const shown = await core.commands['wrapup:get']({ uniqueid: reviewed });
     expect(shown.metadata).toEqual({ status: 'shown', value: { values: after, stale: false } });
     expect(shown.saved).toMatchObject({ disposition: 'callback', note: '', writtenAt: expect.any(Number) });
-    expect(await core['wrapup:pending']()).toEqual([]);
+    expect(await core.commands['wrapup:pending']()).toEqual([]);
 
     expect(
       await ipcError(
-        core['wrapup:save']({ uniqueid: reviewed, disposition: 'no-such-code', note: '', followUp: false }),
+        core.commands['wrapup:save']({
+          uniqueid: reviewed,
+          disposition: 'no-such-code',
+          note: '',
+          followUp: false,
+        }),
       ),
     ).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('callback') });
   });
@@ -269,7 +267,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
   it('keeps a wrap-up saved while the PBX is down, across a restart, and writes it when the PBX returns', async () => {
     await outage(pbx, 3600);
     events.clear();
-    const saved = await core['wrapup:save']({
+    const saved = await core.commands['wrapup:save']({
       uniqueid: reviewed,
       disposition: 'escalated',
       note: 'Saved during the outage',
@@ -280,7 +278,7 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
 
     await core.dispose(); // the app quits (or crashes) with the save still pending
     core = await startCore();
-    const pending = await core['wrapup:pending']();
+    const pending = await core.commands['wrapup:pending']();
     expect(pending).toEqual([
       expect.objectContaining({
         uniqueid: reviewed,
@@ -289,14 +287,14 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     ]);
 
     await outage(pbx, 0);
-    await wait(async () => expect(await core['wrapup:pending']()).toEqual([]));
+    await wait(async () => expect(await core.commands['wrapup:pending']()).toEqual([]));
     expect(await pbxMetadata(reviewed)).toMatchObject({
       'ringside.disposition': 'escalated',
       'ringside.note': 'Saved during the outage',
       'ringside.follow_up': true,
     });
     // The note is searchable locally too, after the restart.
-    const { hits } = await core['history:search']({ query: 'outage saved' });
+    const { hits } = await core.commands['history:search']({ query: 'outage saved' });
     expect(hits).toEqual([expect.objectContaining({ uniqueid: reviewed, source: 'note', segment: null })]);
   });
 
@@ -314,10 +312,10 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     const gaveUp = await events.waitFor('call:ended', (event) => event.uniqueid === abandoned);
     expect(gaveUp.call.outcome).toBe('abandoned');
 
-    const page = await core['history:list']({ filter: 'missed' });
+    const page = await core.commands['history:list']({ filter: 'missed' });
     expect(page.items.map((item) => item.uniqueid)).toEqual([missed]);
     expect(page.missedUnseen).toBe(1);
-    expect(await core['history:markSeen']({})).toEqual({ missedUnseen: 0 });
+    expect(await core.commands['history:markSeen']({})).toEqual({ missedUnseen: 0 });
 
     const again = await inboundFrom(number);
     const pop = await events.waitFor('screenpop:show', (shown) => shown.uniqueid === again);
@@ -325,18 +323,18 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     await sim.post(`/_sim/calls/${again}/hangup`);
     await events.waitFor('call:ended', (event) => event.uniqueid === again);
 
-    const byNumber = await core['history:list']({ filter: 'inbound', query: '555 303' });
+    const byNumber = await core.commands['history:list']({ filter: 'inbound', query: '555 303' });
     expect(byNumber.items.map((item) => item.uniqueid)).toEqual([again, missed]);
   });
 
   it('opens a pasted call id, and says clearly what is wrong with one that is not', async () => {
-    const opened = await core['review:open']({ uniqueid: `  ${reviewed}\n` });
+    const opened = await core.commands['review:open']({ uniqueid: `  ${reviewed}\n` });
     expect(opened).toMatchObject({ uniqueid: reviewed, fetch: { state: 'done' } });
-    expect(await ipcError(core['review:open']({ uniqueid: 'call 42' }))).toMatchObject({
+    expect(await ipcError(core.commands['review:open']({ uniqueid: 'call 42' }))).toMatchObject({
       code: 'invalid-argument',
       message: expect.stringContaining('1700000000.42'),
     });
-    expect(await ipcError(core['review:open']({ uniqueid: '1700000000.999999' }))).toMatchObject({
+    expect(await ipcError(core.commands['review:open']({ uniqueid: '1700000000.999999' }))).toMatchObject({
       code: 'not-found',
       message: expect.stringContaining('1700000000.999999'),
     });

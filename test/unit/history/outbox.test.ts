@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusinessError, NetworkError, ServerError } from '../../../src-main/api/errors';
 import type { CallPermissions } from '../../../src-main/api/schemas';
-import { openCache, type CacheDatabase } from '../../../src-main/cache';
-import { WrapUpStore } from '../../../src-main/cache/historyOutbox';
-import { WrapUpOutbox, type OutboxClient } from '../../../src-main/calls/outbox';
+import { openCache, WrapUpStore, type CacheDatabase } from '../../../src-main/cache';
+import { WrapUpOutbox, type OutboxClient } from '../../../src-main/calls/history/wrapUpOutbox';
 import type { WrapUpChanged } from '../../../src-main/shared/contract';
 import { spyLogger } from '../calls/fixtures';
 

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppCore } from '../../../src-main/app/AppCore';
-import { nodeTransport, type PbxTransport } from '../../../src-main/app/connectionTransport';
+import type { AppCore } from '../../../src-main/app/appCore';
+import { nodeTransport, type PbxTransport } from '../../../src-main/app/connection/pbxTransport';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import { TestClient } from '../../conformance/helpers';
 import { directoryCore } from '../app/directoryFixtures';
@@ -59,10 +59,12 @@ async function missedCallOnA(): Promise<string> {
   return uniqueid;
 }
 
-async function useSettings(changes: Partial<Awaited<ReturnType<AppCore['settings:get']>>['settings']>) {
-  const { settings } = await core['settings:get']();
+async function useSettings(
+  changes: Partial<Awaited<ReturnType<AppCore['commands']['settings:get']>>['settings']>,
+) {
+  const { settings } = await core.commands['settings:get']();
   const secret = changes.mode === 'configured' ? pbxB.credentials.clientSecret : undefined;
-  const result = await core['settings:save']({ settings: { ...settings, ...changes }, secret });
+  const result = await core.commands['settings:save']({ settings: { ...settings, ...changes }, secret });
   expect(result.saved).toBe(true);
 }
 
@@ -95,7 +97,7 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
   it('keeps calls and a waiting wrap-up with their PBX across switches, and sends them only there', async () => {
     const uniqueid = await missedCallOnA();
     await outage(pbxA, 3600);
-    await core['wrapup:save']({
+    await core.commands['wrapup:save']({
       uniqueid,
       disposition: null,
       note: 'Call back about the invoice',
@@ -114,13 +116,13 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
       phone: pbxB.agent.phone,
     });
     expect(events.of('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 0, reset: true });
-    expect(await core['history:list']({ filter: 'all' })).toEqual({
+    expect(await core.commands['history:list']({ filter: 'all' })).toEqual({
       items: [],
       nextCursor: null,
       missedUnseen: 0,
     });
-    expect(await core['wrapup:pending']()).toEqual([]);
-    expect((await core['history:search']({ query: 'invoice' })).hits).toEqual([]);
+    expect(await core.commands['wrapup:pending']()).toEqual([]);
+    expect((await core.commands['history:search']({ query: 'invoice' })).hits).toEqual([]);
     events.clear();
     // A's outbox and review fetches, had they survived the switch, would have asked B long before B's
     // monitor had polled five times.
@@ -134,10 +136,10 @@ describe('the call history of each PBX', { timeout: 30_000 }, () => {
     events.clear();
     await useSettings({ mode: 'demo' });
     expect(events.of('history:changed')).toContainEqual({ uniqueids: [], missedUnseen: 1, reset: true });
-    const page = await core['history:list']({ filter: 'all' });
+    const page = await core.commands['history:list']({ filter: 'all' });
     expect(page.items.map((item) => [item.uniqueid, item.outcome])).toEqual([[uniqueid, 'missed']]);
     expect(page.missedUnseen).toBe(1);
-    await wait(async () => expect(await core['wrapup:pending']()).toEqual([]));
+    await wait(async () => expect(await core.commands['wrapup:pending']()).toEqual([]));
     expect((await simA.get(`/metadata/${uniqueid}`)).body.data).toMatchObject({
       'ringside.note': 'Call back about the invoice',
       'ringside.follow_up': true,

@@ -1,13 +1,12 @@
 /** The history fed by monitor snapshots: outcomes, the end event, settling calls a previous run left open. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRecordV1 } from '../../../src-main/api/schemas';
-import { openCache, type CacheDatabase } from '../../../src-main/cache';
-import { HistoryStore } from '../../../src-main/cache/historyStore';
+import { HistoryStore, openCache, type CacheDatabase } from '../../../src-main/cache';
 import { CallerLookup } from '../../../src-main/calls/callerLookup';
-import type { CallEvent } from '../../../src-main/calls/callDiff';
-import { HistoryRecorder, outcomeOnEnd } from '../../../src-main/calls/history';
-import type { HistoryEmitter } from '../../../src-main/calls/historyEvents';
-import type { ObservedCall } from '../../../src-main/calls/observedCall';
+import type { CallEvent } from '../../../src-main/calls/monitor/diffCalls';
+import { HistoryRecorder, outcomeOnEnd } from '../../../src-main/calls/history/historyRecorder';
+import type { HistoryEmitter } from '../../../src-main/calls/history/historyEmitter';
+import type { ObservedCall } from '../../../src-main/calls/monitor/observedCall';
 import type { CallStateView } from '../../../src-main/shared/contract';
 import { spyLogger } from '../calls/fixtures';
 

@@ -6,11 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, NotFound } from '../../../src-main/api/errors';
 import type { CallPermissions, CallRecordV1 } from '../../../src-main/api/schemas';
-import { openCache, type CacheDatabase } from '../../../src-main/cache';
-import { ReviewRecordStore } from '../../../src-main/cache/historyReviews';
-import { HistoryTextIndex } from '../../../src-main/cache/historySearch';
-import { ReviewFetcher, type ReviewClient, type ReviewPolicy } from '../../../src-main/calls/review';
-import { buildReview, cssColour } from '../../../src-main/calls/reviewModel';
+import { HistoryTextIndex, openCache, ReviewRecordStore, type CacheDatabase } from '../../../src-main/cache';
+import {
+  ReviewFetcher,
+  type ReviewClient,
+  type ReviewPolicy,
+} from '../../../src-main/calls/history/reviewFetcher';
+import { buildReview, cssColour } from '../../../src-main/calls/history/buildReview';
 import { spyLogger } from '../calls/fixtures';
 
 const UNIQUEID = '1773129600.7';

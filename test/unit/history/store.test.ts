@@ -6,15 +6,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type CacheDatabase } from '../../../src-main/cache';
-import { newReview, ReviewRecordStore } from '../../../src-main/cache/historyReviews';
-import { HistoryTextIndex, snippetParts } from '../../../src-main/cache/historySearch';
 import {
   HistoryStore,
+  HistoryTextIndex,
   InvalidHistoryCursor,
+  newReview,
+  openCache,
+  ReviewRecordStore,
+  snippetParts,
+  WrapUpStore,
+  type CacheDatabase,
   type NewHistoryCall,
-} from '../../../src-main/cache/historyStore';
-import { WrapUpStore } from '../../../src-main/cache/historyOutbox';
+} from '../../../src-main/cache';
 import { spyLogger } from '../calls/fixtures';
 
 let dir: string;

@@ -62,7 +62,7 @@ describe('commands from the dial confirmation', () => {
       ipcMain: { handle: (channel, listener) => handlers.set(channel, listener), removeHandler: vi.fn() },
       getMainWindow: () => main,
       getOtherWindows: () => open,
-      core: { 'calls:dial': dial, subscribe: () => () => {} } as never,
+      core: { commands: { 'calls:dial': dial }, subscribe: () => () => {} } as never,
       logger: spyLogger(),
       isAppUrl: (url) => url.startsWith(APP_URL),
     });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, LOG_FILE_MAX_BYTES, LOG_FILE_NAME } from '../../../src-main/shell/logging';
+import { createLogger, LOG_FILE_MAX_BYTES, LOG_FILE_NAME } from '../../../src-main/app/logging';
 
 let directory: string;
 let instance = 0;

@@ -5,8 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { secretAccount } from '../../../src-main/app/secrets';
-import { KeytarSecretStore, loadKeytar } from '../../../src-main/shell/secretStoreKeytar';
+import { secretAccount } from '../../../src-main/app/settings/secretStore';
+import { KeytarSecretStore, loadKeytar } from '../../../src-main/app/settings/secretStoreKeytar';
 
 const secret = process.argv[2] ?? 'keytar-check-secret';
 /** A throw-away HOME holding the keyring: searched for a plain-text copy while the secret is stored. */

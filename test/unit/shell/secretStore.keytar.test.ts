@@ -1,8 +1,7 @@
 /**
  * keytar against a REAL Secret Service. Self-contained: when this process has no session bus, the checks
- * run in a child started under `dbus-run-session` with a fresh gnome-keyring unlocked in a temporary HOME
- * (see ENVIRONMENT.md); with a session bus they run in a child directly. Without either, the test is
- * skipped and says why.
+ * run in a child started under `dbus-run-session` with a fresh gnome-keyring unlocked in a temporary HOME;
+ * with a session bus they run in a child directly. Without either, the test is skipped and says why.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -3,9 +3,9 @@
  * store (ciphertext only), or, where safeStorage would use its `basic_text` backend, memory for the session.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemorySettingsStore } from '../../../src-main/app/settings';
+import { MemorySettingsStore } from '../../../src-main/app/settings/settingsRepository';
 import { silentLogger } from '../../../src-main/shared/logger';
-import type { KeytarLike } from '../../../src-main/shell/secretStoreKeytar';
+import type { KeytarLike } from '../../../src-main/app/settings/secretStoreKeytar';
 
 /** A stand-in for safeStorage: a reversible "cipher" that never leaves the secret readable. */
 const safeStorage = vi.hoisted(() => ({

@@ -22,7 +22,7 @@ vi.mock('electron-store', () => ({
   },
 }));
 
-const { openSettingsStore, SETTINGS_FILE } = await import('../../../src-main/shell/settingsStore');
+const { openSettingsStore, SETTINGS_FILE } = await import('../../../src-main/app/settings/settingsFile');
 
 let directory: string;
 beforeEach(() => {

@@ -5,7 +5,7 @@
  * Electron is mocked; AppCore and its settings are real.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppCore } from '../../../src-main/app/AppCore';
+import type { AppCore } from '../../../src-main/app/appCore';
 import type { SettingsView } from '../../../src-main/shared/contract';
 import type { CallSurfaces } from '../../../src-main/shell/callSurfaces';
 import { spyLogger } from './spyLogger';
@@ -35,14 +35,14 @@ afterEach(async () => {
 });
 
 async function saveShortcut(dialShortcut: string) {
-  const { settings } = await core['settings:get']();
-  return core['settings:save']({ settings: { ...settings, dialShortcut } });
+  const { settings } = await core.commands['settings:get']();
+  return core.commands['settings:save']({ settings: { ...settings, dialShortcut } });
 }
 
 describe('the dial shortcut in Settings', () => {
   it('registers the default and says it works', async () => {
     expect([...pressed.keys()]).toEqual(['CommandOrControl+Alt+D']);
-    expect((await core['settings:get']()).dialShortcut).toEqual({
+    expect((await core.commands['settings:get']()).dialShortcut).toEqual({
       accelerator: 'CommandOrControl+Alt+D',
       state: 'registered',
       message: 'Press Ctrl+Alt+D in any application to dial the selected or copied number.',
@@ -70,8 +70,8 @@ describe('the dial shortcut in Settings', () => {
   });
 
   it('keeps a registered shortcut as it is when other settings are saved', async () => {
-    const { settings } = await core['settings:get']();
-    await core['settings:save']({ settings: { ...settings, pollIntervalMs: 2000 } });
+    const { settings } = await core.commands['settings:get']();
+    await core.commands['settings:save']({ settings: { ...settings, pollIntervalMs: 2000 } });
     expect(globalShortcut.register).toHaveBeenCalledOnce();
     expect(globalShortcut.unregister).not.toHaveBeenCalled();
   });
@@ -92,14 +92,17 @@ describe('the dial shortcut in Settings', () => {
 
     heldElsewhere.clear();
     await saveShortcut('Alt+F9');
-    expect((await core['settings:get']()).dialShortcut?.state).toBe('registered');
+    expect((await core.commands['settings:get']()).dialShortcut?.state).toBe('registered');
     expect([...pressed.keys()]).toEqual(['Alt+F9']);
   });
 
   it('turns the shortcut off when the setting is emptied', async () => {
     await saveShortcut('');
     expect(pressed.size).toBe(0);
-    expect((await core['settings:get']()).dialShortcut).toMatchObject({ state: 'off', accelerator: '' });
+    expect((await core.commands['settings:get']()).dialShortcut).toMatchObject({
+      state: 'off',
+      accelerator: '',
+    });
   });
 
   it('refuses an accelerator Electron would not understand, beside the field, and keeps the shortcut', async () => {

@@ -3,24 +3,14 @@
  * (each test file calls `vi.mock('electron', () => import('./surfacesElectron'))` itself).
  */
 import { vi } from 'vitest';
-import { AppCore } from '../../../src-main/app/AppCore';
-import { systemClock } from '../../../src-main/shared/clock';
 import type { Logger } from '../../../src-main/shared/logger';
 import { installCallSurfaces } from '../../../src-main/shell/callSurfaces';
 import type { DialConfirmation } from '../../../src-main/shell/confirmWindow';
 import { LinkInbox } from '../../../src-main/shell/telLinks';
+import { testAppCore } from '../../support/testAppCore';
 
 export function installSurfacesWithCore(logger: Logger) {
-  const core = new AppCore({
-    clock: systemClock,
-    logger,
-    build: {
-      name: 'Ringside',
-      version: 'test',
-      platform: 'linux',
-      versions: { node: process.versions.node },
-    },
-  });
+  const core = testAppCore({ logger });
   const surfaces = installCallSurfaces({
     core,
     links: new LinkInbox(),

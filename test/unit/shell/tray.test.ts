@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventListener } from '../../../src-main/app/events';
+import type { EventListener } from '../../../src-main/app/eventHub';
 import type { CallView, ConnectionState, DialPreview, RecentNumber } from '../../../src-main/shared/contract';
 import {
   clipboardNumber,
@@ -209,13 +209,15 @@ describe('the Electron menu', () => {
 function fakeCore(state: { connection: ConnectionState; calls: CallView[]; recent: RecentNumber[] }) {
   const listeners = new Set<EventListener>();
   const core: TrayCore = {
-    'connection:get': async () => state.connection,
-    'calls:list': async () => state.calls,
-    'dial:recent': async () => state.recent,
-    'dial:resolve': async ({ raw }): Promise<DialPreview> =>
-      /^\+?[\d ]+$/.test(raw)
-        ? { ok: true, dial: raw.replace(/ /g, ''), number: { display: raw }, matches: [] }
-        : { ok: false, reason: `"${raw}" is not a phone number.` },
+    commands: {
+      'connection:get': async () => state.connection,
+      'calls:list': async () => state.calls,
+      'dial:recent': async () => state.recent,
+      'dial:resolve': async ({ raw }): Promise<DialPreview> =>
+        /^\+?[\d ]+$/.test(raw)
+          ? { ok: true, dial: raw.replace(/ /g, ''), number: { display: raw }, matches: [] }
+          : { ok: false, reason: `"${raw}" is not a phone number.` },
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -289,13 +291,13 @@ describe('TrayController', () => {
 describe('clipboardNumber', () => {
   it('is a number only when the whole clipboard reads as one', async () => {
     const { core } = fakeCore({ connection: connected, calls: [], recent: [] });
-    expect(await clipboardNumber(' +420 777 123 456 ', core)).toEqual({
+    expect(await clipboardNumber(' +420 777 123 456 ', core.commands)).toEqual({
       dial: '+420777123456',
       display: '+420 777 123 456',
       name: null,
     });
-    expect(await clipboardNumber('Dear Jana,', core)).toBeNull();
-    expect(await clipboardNumber('', core)).toBeNull();
-    expect(await clipboardNumber('1'.repeat(65), core)).toBeNull();
+    expect(await clipboardNumber('Dear Jana,', core.commands)).toBeNull();
+    expect(await clipboardNumber('', core.commands)).toBeNull();
+    expect(await clipboardNumber('1'.repeat(65), core.commands)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { MemorySettingsStore } from '../../../src-main/app/settings';
+import { MemorySettingsStore } from '../../../src-main/app/settings/settingsRepository';
 import type { NotificationContent, NotificationLike } from '../../../src-main/shell/notifications';
 import {
   closeOutcome,

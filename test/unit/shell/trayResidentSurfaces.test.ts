@@ -4,8 +4,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppCore } from '../../../src-main/app/AppCore';
-import { MemorySettingsStore } from '../../../src-main/app/settings';
+import type { AppCore } from '../../../src-main/app/appCore';
+import { MemorySettingsStore } from '../../../src-main/app/settings/settingsRepository';
 import type { CallSurfaces } from '../../../src-main/shell/callSurfaces';
 import { noticeMemory, TrayResidence } from '../../../src-main/shell/trayResident';
 import { spyLogger } from './spyLogger';
@@ -82,8 +82,8 @@ describe('the tray icon and closing the window', () => {
     const { core, residence } = install(false);
     await settled();
     expect(core.settings.current.keepRunningInTray).toBe(true);
-    const { settings } = await core['settings:get']();
-    await core['settings:save']({ settings: { ...settings, keepRunningInTray: false } });
+    const { settings } = await core.commands['settings:get']();
+    await core.commands['settings:save']({ settings: { ...settings, keepRunningInTray: false } });
     expect(closeWindow(residence)).toBe('closed');
   });
 });

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { EventListener } from '../../../src-main/app/events';
+import type { EventListener } from '../../../src-main/app/eventHub';
 import type { EventChannel, Events } from '../../../src-main/shared/contract';
 
 /** Records the contract events an AppCore emits, for tests that drive it against a real demo PBX. */

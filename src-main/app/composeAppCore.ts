@@ -1,0 +1,71 @@
+/**
+ * Builds the AppCore exactly as every host runs it: settings in the user data directory's settings file, a
+ * SQLite cache file per PBX with the directory sync's writer thread, recently dialled numbers in a JSON file.
+ * What differs between the desktop app (src-main/index.ts) and the browser host (web/browserHostMain.ts) comes
+ * in as `HostServices`: how requests reach the PBX, where the secret lives, the demo PBX launcher, the build.
+ */
+import { join } from 'node:path';
+import { openCache, workerDetailWriterFactory } from '../cache';
+import { JsonFileRecentNumbersStore } from '../calls';
+import { systemClock } from '../shared/clock';
+import type { AppInfo } from '../shared/contract';
+import type { Logger } from '../shared/logger';
+import { AppCore } from './appCore';
+import type { DemoPbxLauncher } from './connection/connectionModeController';
+import type { PbxTransport } from './connection/pbxTransport';
+import type { SecretStore } from './settings/secretStore';
+import { openSettingsStore } from './settings/settingsFile';
+import type { SettingsStore } from './settings/settingsRepository';
+import type { LoginItem } from './settings/settingsService';
+
+export interface HostServices {
+  /** The user data directory: settings, caches, recent numbers, logs. */
+  userData: string;
+  logger: Logger;
+  /** How requests reach the PBX, with the proxy and certificate trust of the host's platform. */
+  transport: PbxTransport;
+  /** Where the client secret lives; gets the settings store (the desktop keeps safeStorage's ciphertext there). */
+  secretStore(settingsStore: SettingsStore): Promise<SecretStore>;
+  /** Starts the embedded demo PBX; the composition root imports demo-pbx/ only when it is needed. */
+  demoPbx: DemoPbxLauncher;
+  /**
+   * The directory sync's writer thread (detailWriterWorker.js, built beside the entry by electron.vite.config.ts):
+   * resolved by the entry itself, since shared code may be bundled into a chunk elsewhere.
+   */
+  detailWriterWorker: URL;
+  /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
+  osRegion: string | undefined;
+  /** "Start at login"; absent where the host cannot offer it. */
+  loginItem?: LoginItem;
+  build: Omit<AppInfo, 'mode'>;
+}
+
+/** The demo PBX logs every request; that belongs in the debug log, not the info log. */
+export function demoPbxLogger(logger: Logger): Logger {
+  return { ...logger, info: logger.debug };
+}
+
+export async function composeAppCore(
+  host: HostServices,
+): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
+  const { userData, logger } = host;
+  const settingsStore = openSettingsStore({ directory: userData, logger });
+  const core = new AppCore({
+    clock: systemClock,
+    logger,
+    settingsStore,
+    openCacheFile: (fileName) => openCache(join(userData, fileName), { logger }),
+    // The sync writes the details it fetches in a worker thread.
+    directorySync: {
+      syncOptions: { detailWriter: workerDetailWriterFactory({ url: host.detailWriterWorker }) },
+    },
+    secretStore: await host.secretStore(settingsStore),
+    transport: host.transport,
+    demoPbx: host.demoPbx,
+    osRegion: host.osRegion,
+    recentNumbers: new JsonFileRecentNumbersStore(join(userData, 'recent-numbers.json'), logger),
+    loginItem: host.loginItem,
+    build: host.build,
+  });
+  return { core, settingsStore };
+}

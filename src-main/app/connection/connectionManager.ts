@@ -1,0 +1,282 @@
+/**
+ * The connection to the active PBX: builds the PbxClient from a profile (URL, client id, secret, trusted
+ * certificate) over the injected transport, and keeps `ConnectionState` true with a periodic health check
+ * (GET /status, never retried inside the client: a failure means offline now). Offline, it checks again
+ * after a capped exponential backoff with jitter (or the PBX's Retry-After) and recovers by itself;
+ * a rejected client id or secret stops it until new credentials arrive, so a wrong secret is not hammered.
+ *
+ *   unconfigured ──connect──▶ connecting ──ok──▶ connected ◀──ok── offline (retrying, backoff)
+ *                                  │                │  └──network, timeout, 5xx──▶ offline
+ *                                  └──invalid_client, invalid_request, 403──▶ credentials-rejected (stopped)
+ */
+import { PbxClient, ServerError, type PbxClientConfig } from '../../api';
+import type { Clock } from '../../shared/clock';
+import type { ConnectionFailure, ConnectionState, ConnectionStatus } from '../../shared/contract';
+import type { Logger } from '../../shared/logger';
+import { describeConnectionFailure, needsNewCredentials } from './describeConnectionFailure';
+import type { PbxTransport, TransportHandle } from './pbxTransport';
+import { AppError } from '../../shared/contract';
+
+/** A command needs the PBX, and there is none (nothing configured, or it could not be set up). */
+export class NotConnected extends AppError {
+  readonly code = 'not-configured';
+
+  constructor() {
+    super('Ringside is not connected to a PBX. Set one up in Settings.');
+  }
+}
+
+export interface PbxProfile {
+  kind: 'demo' | 'configured';
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  trustedCertificatePem: string | null;
+}
+
+export interface HealthPolicy {
+  /** Between checks while connected. */
+  intervalMs: number;
+  /** The first retry while offline; it doubles per failure up to `maxBackoffMs`, jittered. */
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  /** Of each GET /status. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_HEALTH_POLICY: HealthPolicy = {
+  intervalMs: 30_000,
+  initialBackoffMs: 2_000,
+  maxBackoffMs: 60_000,
+  timeoutMs: 8_000,
+};
+
+export interface ConnectionManagerDeps {
+  clock: Clock;
+  logger: Logger;
+  transport: PbxTransport;
+  /** Called on every state change (AppCore emits it as `connection:state`). */
+  onState: (state: ConnectionState) => void;
+  health?: Partial<HealthPolicy>;
+  /** For deterministic jitter in tests. */
+  random?: () => number;
+  /** Passed to every client, e.g. a shorter retry policy in tests. */
+  clientOptions?: Pick<PbxClientConfig, 'retry' | 'timeoutMs'>;
+}
+
+/**
+ * "Equal jitter": between half and all of the capped exponential delay, so retries of many clients spread
+ * out but never come back at once.
+ */
+export function offlineRetryDelayMs(policy: HealthPolicy, failures: number, random: () => number): number {
+  const ceiling = Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * The wait before the next check after `failures` failed ones: the backoff, or the PBX's own `Retry-After`
+ * when that is longer, though never beyond the backoff's cap (a bogus header must not park the app offline).
+ */
+export function offlineCheckDelayMs(
+  policy: HealthPolicy,
+  failures: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number {
+  const backoff = offlineRetryDelayMs(policy, failures, random);
+  if (retryAfterMs === undefined) return backoff;
+  return Math.max(backoff, Math.min(retryAfterMs, policy.maxBackoffMs));
+}
+
+interface Session {
+  profile: PbxProfile;
+  client: PbxClient;
+  transport: TransportHandle;
+  /** "the demo PBX" or the PBX's host, for messages. */
+  label: string;
+}
+
+export type ClientListener = (client: PbxClient | undefined) => void;
+
+function labelOf(profile: PbxProfile, client: PbxClient): string {
+  return profile.kind === 'demo' ? 'the demo PBX' : new URL(client.urls.baseUrl).host;
+}
+
+export class ConnectionManager {
+  private state: ConnectionState;
+  private session: Session | undefined;
+  private readonly policy: HealthPolicy;
+  private readonly random: () => number;
+  private readonly clientListeners = new Set<ClientListener>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  /** Bumped whenever the session changes, so a check of an old session never sets the state. */
+  private generation = 0;
+  private running: { generation: number; promise: Promise<void> } | undefined;
+
+  constructor(private readonly deps: ConnectionManagerDeps) {
+    this.policy = { ...DEFAULT_HEALTH_POLICY, ...deps.health };
+    this.random = deps.random ?? Math.random;
+    this.state = { status: 'unconfigured', message: 'No PBX is configured yet.', since: deps.clock.now() };
+  }
+
+  get current(): ConnectionState {
+    return this.state;
+  }
+
+  /** The client of the active PBX, for the services that talk to it; undefined while there is none. */
+  get client(): PbxClient | undefined {
+    return this.session?.client;
+  }
+
+  get profile(): PbxProfile | undefined {
+    return this.session?.profile;
+  }
+
+  /** Follows the active client (a new one after every connect, none after disconnect). */
+  onClientChange(listener: ClientListener): () => void {
+    this.clientListeners.add(listener);
+    return () => this.clientListeners.delete(listener);
+  }
+
+  /** Connects to a PBX, replacing the current one; resolves once the first check has an outcome. */
+  async connect(profile: PbxProfile): Promise<void> {
+    await this.endSession();
+    const generation = this.generation;
+    let session: Session;
+    let transport: TransportHandle | undefined;
+    try {
+      transport = this.deps.transport.open(profile);
+      const client = new PbxClient({
+        ...this.deps.clientOptions,
+        baseUrl: profile.baseUrl,
+        clientId: profile.clientId,
+        clientSecret: profile.clientSecret,
+        fetch: transport.fetch,
+        clock: this.deps.clock,
+        logger: this.deps.logger,
+      });
+      session = { profile, client, transport, label: labelOf(profile, client) };
+    } catch (error) {
+      await transport?.close();
+      this.setState('unconfigured', describeConnectionFailure(error).message);
+      return;
+    }
+    this.session = session;
+    this.failures = 0;
+    this.setState('connecting', `Connecting to ${session.label}…`);
+    this.notifyClient();
+    await this.check(generation);
+  }
+
+  /** Stops using the PBX (e.g. settings cleared); the state says why. */
+  async disconnect(message: string, status: ConnectionStatus = 'unconfigured'): Promise<void> {
+    const hadSession = this.session !== undefined;
+    await this.endSession();
+    this.setState(status, message);
+    if (hadSession) this.notifyClient();
+  }
+
+  /** Checks the PBX now (e.g. the user pressed "Retry"), unless credentials were rejected. */
+  async checkNow(): Promise<void> {
+    if (this.state.status === 'credentials-rejected') return;
+    await this.check(this.generation);
+  }
+
+  /**
+   * Another service's request failed: a PBX that stopped answering makes the app offline at once instead
+   * of at the next health check, and the backoff takes over from there.
+   */
+  reportFailure(error: unknown): void {
+    if (!this.session || this.state.status !== 'connected') return;
+    const failure = describeConnectionFailure(error);
+    if (['dns', 'refused', 'network', 'timeout', 'server-error'].includes(failure.kind)) {
+      void this.check(this.generation);
+    } else if (needsNewCredentials(failure)) {
+      this.stopTimer();
+      this.setState('credentials-rejected', failure.message);
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.endSession();
+    this.clientListeners.clear();
+  }
+
+  private check(generation: number): Promise<void> {
+    // Never two checks of one session at once: a check asked for during one shares its outcome.
+    if (this.running?.generation === generation) return this.running.promise;
+    const promise = this.runCheck(generation).finally(() => {
+      if (this.running?.promise === promise) this.running = undefined;
+    });
+    this.running = { generation, promise };
+    return promise;
+  }
+
+  private async runCheck(generation: number): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    this.stopTimer();
+    try {
+      // No retries inside the client: a failed check means offline now, and the next one is scheduled below
+      // (after the PBX's Retry-After when it gave one) instead of being waited out here while "connected".
+      await session.client.status({ timeoutMs: this.policy.timeoutMs, retryWithinMs: 0 });
+      if (generation !== this.generation) return;
+      this.failures = 0;
+      this.setState('connected', `Connected to ${session.label}.`);
+      this.schedule(generation, this.policy.intervalMs);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      let failure: ConnectionFailure;
+      try {
+        failure = describeConnectionFailure(error);
+      } catch {
+        this.deps.logger.error('connection: unexpected failure of the health check', error);
+        failure = { kind: 'network', message: `${session.label} could not be checked.`, field: null };
+      }
+      if (needsNewCredentials(failure)) {
+        this.setState('credentials-rejected', failure.message);
+        return;
+      }
+      this.failures++;
+      const retryAfterMs = error instanceof ServerError ? error.retryAfterMs : undefined;
+      const delay = offlineCheckDelayMs(this.policy, this.failures, retryAfterMs, this.random);
+      this.setState('offline', `${failure.message} Retrying in ${Math.max(1, Math.round(delay / 1000))} s.`);
+      this.schedule(generation, delay);
+    }
+  }
+
+  private schedule(generation: number, delayMs: number): void {
+    this.stopTimer();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (generation === this.generation) void this.check(generation);
+    }, delayMs);
+    // A pending health check must not keep a Node process (a test, a tool) alive.
+    this.timer.unref?.();
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async endSession(): Promise<void> {
+    this.generation++;
+    this.stopTimer();
+    const session = this.session;
+    this.session = undefined;
+    if (session) await session.transport.close();
+  }
+
+  private notifyClient(): void {
+    for (const listener of this.clientListeners) listener(this.session?.client);
+  }
+
+  private setState(status: ConnectionStatus, message: string): void {
+    if (this.state.status === status && this.state.message === message) return;
+    this.state = { status, message, since: this.deps.clock.now() };
+    this.deps.logger.info(`connection: ${status}`);
+    this.deps.onState(this.state);
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Which PBX the app runs against, decided by the settings: the embedded demo PBX (started on demand on
+ * 127.0.0.1, its credentials kept in memory, never in the keychain) or the configured PBX with the secret
+ * from the secret store. Switching stops the demo PBX when leaving it and starts it again when coming back,
+ * without a restart. Changes are applied one at a time, in order.
+ */
+import type { AppMode, PhoneSelectorDto, Settings } from '../../shared/contract';
+import type { Logger } from '../../shared/logger';
+import type { ConnectionManager } from './connectionManager';
+import { secretAccount, type SecretStore } from '../settings/secretStore';
+import type { SettingsRepository } from '../settings/settingsRepository';
+import { validateSettings } from '../settings/settingsSchema';
+import { failureDetail } from '../../shared/contract';
+
+/** What a running demo PBX offers (src-main/demo-pbx's `DemoPbx` has this shape). */
+export interface DemoPbxHandle {
+  baseUrl: string;
+  credentials: { clientId: string; clientSecret: string };
+  agent: { username: string; phone: PhoneSelectorDto };
+  close(): Promise<void>;
+}
+
+/** Starts the embedded demo PBX; injected by the composition root (app/ may not import demo-pbx/). */
+export interface DemoPbxLauncher {
+  start(): Promise<DemoPbxHandle>;
+}
+
+export interface ActiveAgent {
+  username: string;
+  phone: PhoneSelectorDto | null;
+}
+
+export interface ConnectionModeDeps {
+  settings: SettingsRepository;
+  secrets: SecretStore;
+  connection: ConnectionManager;
+  /** Absent where no demo PBX can run; the demo mode then means "not configured". */
+  demo?: DemoPbxLauncher;
+  logger: Logger;
+}
+
+/** The parts of the settings that decide the connection; anything else changes without reconnecting. */
+function connectionKey(settings: Settings): string {
+  const { mode, baseUrl, clientId, trustedCertificatePem } = settings;
+  return JSON.stringify([mode, baseUrl, clientId, trustedCertificatePem]);
+}
+
+export class ConnectionModeController {
+  private demo: DemoPbxHandle | undefined;
+  private mode: AppMode = 'unconfigured';
+  private appliedKey: string | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private disposed = false;
+
+  constructor(private readonly deps: ConnectionModeDeps) {}
+
+  get activeMode(): AppMode {
+    return this.mode;
+  }
+
+  /** The agent and phone on the active PBX: the demo's own agent in demo mode, else the configured one. */
+  get agent(): ActiveAgent | undefined {
+    if (this.mode === 'demo' && this.demo) return { ...this.demo.agent };
+    if (this.mode !== 'configured') return undefined;
+    const { agentUsername, phone } = this.deps.settings.current;
+    return { username: agentUsername, phone };
+  }
+
+  /**
+   * Brings the connection in line with the settings. Without `force`, nothing happens when the settings
+   * that decide the connection did not change (e.g. only the poll interval did); `force` after a new secret.
+   */
+  apply(options: { force?: boolean } = {}): Promise<void> {
+    const next = this.queue.then(() => this.applyNow(options.force ?? false));
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Waits for a change being applied, then closes the connection and stops the demo PBX. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.queue;
+    await this.deps.connection.dispose();
+    await this.stopDemo();
+  }
+
+  private async applyNow(force: boolean): Promise<void> {
+    if (this.disposed) return;
+    const settings = this.deps.settings.current;
+    const key = connectionKey(settings);
+    if (!force && key === this.appliedKey) return;
+    this.appliedKey = key;
+    if (settings.mode === 'demo') await this.useDemo();
+    else await this.useConfigured(settings);
+  }
+
+  private async useDemo(): Promise<void> {
+    const { connection, demo: launcher, logger } = this.deps;
+    if (!launcher) {
+      this.mode = 'unconfigured';
+      await connection.disconnect('No PBX is configured yet. Connect yours in Settings.');
+      return;
+    }
+    try {
+      this.demo ??= await launcher.start();
+    } catch (error) {
+      logger.error('the demo PBX could not start', error);
+      this.mode = 'unconfigured';
+      await connection.disconnect(
+        `The demo PBX could not start (${failureDetail(error)}). Connect yours in Settings.`,
+      );
+      return;
+    }
+    logger.info(`demo PBX running at ${this.demo.baseUrl}`);
+    this.mode = 'demo';
+    await connection.connect({
+      kind: 'demo',
+      baseUrl: this.demo.baseUrl,
+      clientId: this.demo.credentials.clientId,
+      clientSecret: this.demo.credentials.clientSecret,
+      trustedCertificatePem: null,
+    });
+  }
+
+  private async useConfigured(settings: Settings): Promise<void> {
+    this.mode = 'configured';
+    try {
+      await this.connectConfigured(settings);
+    } finally {
+      // After the connection has moved on, so no health check meets a demo PBX that is going away.
+      await this.stopDemo();
+    }
+  }
+
+  private async connectConfigured(settings: Settings): Promise<void> {
+    const { connection, secrets, logger } = this.deps;
+    const complete = validateSettings(settings, { requireConnection: true });
+    if (!complete.ok) {
+      await connection.disconnect('The PBX settings are incomplete. Finish them in Settings.');
+      return;
+    }
+    let secret: string | null = null;
+    try {
+      secret = await secrets.get(secretAccount(settings.clientId, settings.baseUrl));
+    } catch (error) {
+      logger.error('the client secret could not be read', error);
+    }
+    if (!secret) {
+      const why =
+        secrets.kind === 'session-only'
+          ? 'This system has no keychain, so Ringside keeps the client secret only until it quits.'
+          : 'No client secret is stored for this PBX.';
+      await connection.disconnect(`${why} Enter it in Settings to connect.`);
+      return;
+    }
+    await connection.connect({
+      kind: 'configured',
+      baseUrl: settings.baseUrl,
+      clientId: settings.clientId,
+      clientSecret: secret,
+      trustedCertificatePem: settings.trustedCertificatePem,
+    });
+  }
+
+  private async stopDemo(): Promise<void> {
+    const demo = this.demo;
+    if (!demo) return;
+    this.demo = undefined;
+    try {
+      await demo.close();
+      this.deps.logger.info('demo PBX stopped');
+    } catch (error) {
+      this.deps.logger.warn('the demo PBX did not stop cleanly', error);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * One host per profile: the desktop app and the browser host share the user data directory (settings,
+ * caches, the wrap-up outbox) and must never run on it at once. The one that starts writes a lock file there
+ * with its pid and kind; the next finds it and says which host is running. A lock whose pid is gone (a
+ * crash, a power cut) is stale and taken over. Electron's own single-instance lock still keeps a second
+ * desktop app away; this one is about the two kinds of host.
+ */
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppHost } from '../shared/contract';
+
+export const PROFILE_LOCK_FILE = 'ringside-host.lock';
+
+export interface ProfileLockHolder {
+  pid: number;
+  host: AppHost;
+}
+
+export type ProfileLockClaim =
+  { claimed: true; release(): void } | { claimed: false; holder: ProfileLockHolder; path: string };
+
+export interface ProfileLockOptions {
+  directory: string;
+  host: AppHost;
+  pid?: number;
+  /** Whether a process runs; default: `process.kill(pid, 0)`. */
+  isRunning?: (pid: number) => boolean;
+}
+
+const HOST_NAMES: Record<AppHost, string> = {
+  desktop: 'The Ringside desktop app',
+  browser: 'The Ringside browser host',
+};
+
+/** "The Ringside browser host (pid 4242) is already running on this profile (…)." */
+export function describeLockHolder(holder: ProfileLockHolder, path: string): string {
+  return (
+    `${HOST_NAMES[holder.host]} (pid ${holder.pid}) is already running on this profile; ` +
+    `quit it first, or delete ${path} if you are sure it is not running.`
+  );
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readHolder(path: string): ProfileLockHolder | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const { pid, host } = parsed as Record<string, unknown>;
+    if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
+    if (host !== 'desktop' && host !== 'browser') return undefined;
+    return { pid, host };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates the lock file only if there is none, whole: written beside it first and then linked into place,
+ * so a second host never reads a half-written lock and two hosts starting together cannot both win.
+ */
+function tryCreate(path: string, holder: ProfileLockHolder): boolean {
+  const draft = `${path}.${holder.pid}.tmp`;
+  writeFileSync(draft, `${JSON.stringify(holder)}\n`, { mode: 0o600 });
+  try {
+    linkSync(draft, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+export function claimProfileLock({
+  directory,
+  host,
+  pid = process.pid,
+  isRunning = processRuns,
+}: ProfileLockOptions): ProfileLockClaim {
+  const path = join(directory, PROFILE_LOCK_FILE);
+  const holder: ProfileLockHolder = { pid, host };
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  // Twice at most: once as it is, once more after removing a stale lock.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (tryCreate(path, holder)) {
+      let released = false;
+      return {
+        claimed: true,
+        release() {
+          if (released) return;
+          released = true;
+          // Only our own lock: a host that took over a lock we left behind keeps its own.
+          if (readHolder(path)?.pid === pid) rmSync(path, { force: true });
+        },
+      };
+    }
+    const current = readHolder(path);
+    // Unreadable, or left by a process that is gone (or by this very process, in a former life): stale.
+    if (current && current.pid !== pid && isRunning(current.pid)) {
+      return { claimed: false, holder: current, path };
+    }
+    rmSync(path, { force: true });
+  }
+  throw new Error(`the profile lock ${path} could not be created`);
+}

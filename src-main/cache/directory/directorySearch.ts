@@ -1,0 +1,192 @@
+/**
+ * Search-as-you-type over persons, companies, users and extensions, grouped by kind.
+ *
+ * Ranking, cheapest first, the second tier only when the first left room:
+ *  1. the name starts with what was typed, alphabetically (a range scan of the folded-name index);
+ *  2. every typed word starts a word of the name, company names or e-mails (FTS5 prefix query): those
+ *     matched by name first, then the others, alphabetically within each.
+ * Tier 2 ranks at most CANDIDATE_CAP index hits: a one-letter prefix matches most of 100,000 persons, and
+ * ranking all of them would cost more than a keystroke may. Digit words beside names ("novak 777") must
+ * start one of the entry's numbers. A query that is a number in any format matches numbers by prefix
+ * instead: its digits start the national significant number (`777 12`), or the international number
+ * (`+420 777`, `00420777`), or, after a trunk prefix 0, the national significant number (`0905 11`, `020 79`).
+ */
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { DirectoryEntry, DirectoryGroup, DirectorySearchResult } from '../../shared/contract';
+import type { EntryKind, FtsTable } from '../database/entryKind';
+import { KIND_CODE, ftsRowidRange, ftsTable, idOfFtsRowid } from '../database/entryKind';
+import { ftsPrefixExpression, prefixUpperBound } from '../database/searchText';
+import type { EntryReader } from './entryReader';
+import type { ParsedQuery } from './parseQuery';
+import { parseQuery } from './parseQuery';
+
+export interface SearchOptions {
+  /** Entries per group; default 10, at most 100. */
+  limit?: number;
+}
+
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+/** Index hits ranked per FTS tier; enough to fill a group several times over. */
+const CANDIDATE_CAP = 200;
+
+export class DirectorySearch {
+  private readonly sql: ReturnType<typeof prepareStatements>;
+
+  constructor(
+    db: SqliteDatabase,
+    private readonly reader: EntryReader,
+  ) {
+    this.sql = prepareStatements(db);
+  }
+
+  search(query: string, options: SearchOptions = {}): DirectorySearchResult {
+    const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT)), MAX_LIMIT);
+    const parsed = parseQuery(query);
+    const ids = (kind: EntryKind) => this.candidates(kind, parsed, limit + 1);
+    return {
+      query,
+      persons: group(ids('person'), limit, (found) => this.reader.persons(found)),
+      companies: group(ids('company'), limit, (found) => this.reader.companies(found)),
+      users: group(ids('user'), limit, (found) => this.reader.users(found)),
+      extensions: group(ids('extension'), limit, (found) => this.reader.extensions(found)),
+    };
+  }
+
+  /** Up to `want` ids of `kind`, best first. */
+  private candidates(kind: EntryKind, parsed: ParsedQuery, want: number): number[] {
+    const number = parsed.number ?? (parsed.words.length === 0 ? parsed.digitWords.join('') : '');
+    if (number) return this.byDigits(kind, number, want);
+    if (parsed.words.length === 0) return [];
+
+    const ranked = new Set<number>();
+    const accept = (ids: Iterable<number>) => {
+      for (const id of ids) {
+        if (ranked.size >= want) return;
+        if (!ranked.has(id) && this.hasDigits(kind, id, parsed.digitWords)) ranked.add(id);
+      }
+    };
+    const byName = this.sql.byNamePrefix[kind];
+    if (byName) accept(byName.all(parsed.folded, prefixUpperBound(parsed.folded), want) as number[]);
+    if (ranked.size < want) {
+      const matches = this.ftsMatches(kind, ftsPrefixExpression(parsed.words));
+      accept(this.ranked(kind, matches, parsed.words));
+    }
+    return [...ranked];
+  }
+
+  private ftsMatches(kind: EntryKind, expression: string): number[] {
+    const { first, last } = ftsRowidRange(kind);
+    const rowids = this.sql.fts[ftsTable(kind)].all(expression, first, last, CANDIDATE_CAP) as number[];
+    return rowids.map(idOfFtsRowid);
+  }
+
+  /**
+   * Entries whose name has a word starting with each typed word first, then those matched through a
+   * company name or e-mail; alphabetically within each. (An FTS5 column filter would do the first part,
+   * but with detail=column it walks every hit of a common e-mail word such as "gmail" to find none.)
+   */
+  private ranked(kind: EntryKind, ids: number[], words: readonly string[]): number[] {
+    const keys = this.reader.sortKeys(kind, ids);
+    const keyOf = (id: number) => keys.get(id) ?? '';
+    const byName = new Set(
+      ids.filter((id) => {
+        const nameWords = keyOf(id).split(/[^\p{L}\p{N}]+/u);
+        return words.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)));
+      }),
+    );
+    // Sort keys are already folded; plain code-unit order matches the name index's BINARY order.
+    return ids.sort(
+      (a, b) =>
+        Number(byName.has(b)) - Number(byName.has(a)) ||
+        (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a - b),
+    );
+  }
+
+  /** Owners of numbers the digits start (see the module comment), national matches first, in number order. */
+  private byDigits(kind: EntryKind, digits: string, want: number): number[] {
+    const code = KIND_CODE[kind];
+    const found = new Set<number>();
+    const take = (statement: Statement<unknown[]>, prefix: string) => {
+      if (found.size >= want) return;
+      for (const id of statement.all(code, prefix, prefixUpperBound(prefix), want) as number[]) {
+        found.add(id);
+        if (found.size >= want) return;
+      }
+    };
+    take(this.sql.byNational, digits);
+    take(this.sql.byKey, `+${digits}`);
+    const afterTrunk = withoutTrunkPrefix(digits);
+    if (afterTrunk) take(this.sql.byNational, afterTrunk);
+    return [...found];
+  }
+
+  /** For a mixed query such as "novak 777": each digit word must start one of the entry's numbers. */
+  private hasDigits(kind: EntryKind, id: number, digitWords: readonly string[]): boolean {
+    return digitWords.every((digits) => {
+      const afterTrunk = withoutTrunkPrefix(digits) ?? digits;
+      return (
+        this.sql.ownerHasDigits.get({
+          kind: KIND_CODE[kind],
+          id,
+          national: digits,
+          nationalEnd: prefixUpperBound(digits),
+          international: `+${digits}`,
+          internationalEnd: prefixUpperBound(`+${digits}`),
+          afterTrunk,
+          afterTrunkEnd: prefixUpperBound(afterTrunk),
+        }) !== undefined
+      );
+    });
+  }
+}
+
+/** `0905` → `905`: the digits after a national trunk prefix 0, when there are some. */
+function withoutTrunkPrefix(digits: string): string | undefined {
+  return digits.length > 1 && digits.startsWith('0') ? digits.slice(1) : undefined;
+}
+
+function group<T extends DirectoryEntry>(
+  ids: number[],
+  limit: number,
+  read: (ids: number[]) => Map<number, T>,
+): DirectoryGroup<T> {
+  const shown = ids.slice(0, limit);
+  const entries = read(shown);
+  return {
+    items: shown.map((id) => entries.get(id)).filter((entry): entry is T => entry !== undefined),
+    more: ids.length > limit,
+  };
+}
+
+function prepareStatements(db: SqliteDatabase) {
+  const ftsQuery = (table: FtsTable): Statement<unknown[]> =>
+    db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?`).pluck();
+  const namePrefix = (table: string): Statement<unknown[]> =>
+    db
+      .prepare(`SELECT id FROM ${table} WHERE sort_key >= ? AND sort_key < ? ORDER BY sort_key LIMIT ?`)
+      .pluck();
+  return {
+    byNamePrefix: {
+      person: namePrefix('persons'),
+      company: namePrefix('companies'),
+      user: namePrefix('users'),
+      extension: undefined,
+    } as Record<EntryKind, Statement<unknown[]> | undefined>,
+    byNational: db
+      .prepare(
+        'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
+      )
+      .pluck(),
+    byKey: db
+      .prepare('SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?')
+      .pluck(),
+    ownerHasDigits: db.prepare(`SELECT 1 FROM numbers WHERE kind = @kind AND owner_id = @id AND (
+        (national >= @national AND national < @nationalEnd) OR (key >= @international AND key < @internationalEnd)
+        OR (national >= @afterTrunk AND national < @afterTrunkEnd)) LIMIT 1`),
+    fts: {
+      person_fts: ftsQuery('person_fts'),
+      entry_fts: ftsQuery('entry_fts'),
+    } satisfies Record<FtsTable, Statement<unknown[]>>,
+  };
+}

@@ -1,0 +1,162 @@
+/** Reads directory entries by id, in bulk, for search results and number lookups. */
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type {
+  CompanyLink,
+  CompanySummary,
+  DirectoryNumber,
+  ExtensionSummary,
+  PersonSummary,
+  UserSummary,
+} from '../../shared/contract';
+import type { EntryKind } from '../database/entryKind';
+import { KIND_CODE } from '../database/entryKind';
+import { emailsOf, parseContacts, personName } from '../store/storedPerson';
+
+/** Ids are bound as one JSON array: one prepared statement serves any number of ids. */
+const IDS = 'SELECT value FROM json_each(?)';
+
+interface PersonRow {
+  id: number;
+  displayname: string;
+  firstname: string;
+  lastname: string;
+  contacts: string;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  username: string | null;
+  email: string | null;
+  active: number | null;
+}
+
+export class EntryReader {
+  private readonly sql: ReturnType<typeof prepareStatements>;
+
+  constructor(db: SqliteDatabase) {
+    this.sql = prepareStatements(db);
+  }
+
+  persons(ids: readonly number[]): Map<number, PersonSummary> {
+    const list = JSON.stringify(ids);
+    let companies: Map<number, (CompanyLink & { person_id: number })[]> | undefined;
+    return this.entries('person', ids, (row: PersonRow, numbers) => {
+      companies ??= groupBy(
+        this.sql.companiesOfPersons.all(list) as (CompanyLink & { person_id: number })[],
+        (company) => company.person_id,
+      );
+      return {
+        kind: 'person',
+        id: row.id,
+        name: personName(row),
+        companies: (companies.get(row.id) ?? []).map(({ id, name, role }) => ({ id, name, role })),
+        numbers,
+        emails: emailsOf(parseContacts(row.contacts)),
+      };
+    });
+  }
+
+  companies(ids: readonly number[]): Map<number, CompanySummary> {
+    return this.entries(
+      'company',
+      ids,
+      (row: { id: number; name: string; person_count: number }, numbers) => ({
+        kind: 'company',
+        id: row.id,
+        name: row.name,
+        personCount: row.person_count,
+        numbers,
+      }),
+    );
+  }
+
+  users(ids: readonly number[]): Map<number, UserSummary> {
+    return this.entries('user', ids, (row: UserRow, numbers) => ({
+      kind: 'user',
+      id: row.id,
+      name: row.name,
+      username: row.username,
+      email: row.email || null,
+      active: row.active === null ? null : row.active === 1,
+      numbers,
+    }));
+  }
+
+  extensions(ids: readonly number[]): Map<number, ExtensionSummary> {
+    return this.entries('extension', ids, (row: { id: number; name: string; type: string }, numbers) => ({
+      kind: 'extension',
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      numbers,
+    }));
+  }
+
+  /** The sort keys of the given ids, for ranking candidates alphabetically. */
+  sortKeys(kind: EntryKind, ids: readonly number[]): Map<number, string> {
+    const statement = this.sql.sortKeys[kind];
+    const rows = statement.all(JSON.stringify(ids)) as { id: number; sort_key: string }[];
+    return new Map(rows.map((row) => [row.id, row.sort_key]));
+  }
+
+  /** The rows of `kind` with these ids, each made an entry with its numbers. */
+  private entries<Row extends { id: number }, Entry>(
+    kind: EntryKind,
+    ids: readonly number[],
+    entryOf: (row: Row, numbers: DirectoryNumber[]) => Entry,
+  ): Map<number, Entry> {
+    if (ids.length === 0) return new Map();
+    const list = JSON.stringify(ids);
+    const numbers = this.numbersOf(kind, list);
+    const rows = this.sql.entries[kind].all(list) as Row[];
+    return new Map(rows.map((row) => [row.id, entryOf(row, numbers.get(row.id) ?? [])]));
+  }
+
+  private numbersOf(kind: EntryKind, list: string): Map<number, DirectoryNumber[]> {
+    const rows = this.sql.numbersOf.all(KIND_CODE[kind], list) as (DirectoryNumber & { owner_id: number })[];
+    const byOwner = groupBy(rows, (row) => row.owner_id);
+    return new Map(
+      [...byOwner].map(([owner, numbers]) => [
+        owner,
+        numbers.map(({ raw, label, display, dial }) => ({ raw, label, display, dial })),
+      ]),
+    );
+  }
+}
+
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
+}
+
+function prepareStatements(db: SqliteDatabase) {
+  return {
+    entries: {
+      person: db.prepare(
+        `SELECT id, displayname, firstname, lastname, contacts FROM persons WHERE id IN (${IDS})`,
+      ),
+      company: db.prepare(`SELECT c.id, c.name,
+          (SELECT count(*) FROM company_persons cp WHERE cp.company_id = c.id) AS person_count
+        FROM companies c WHERE c.id IN (${IDS})`),
+      user: db.prepare(`SELECT id, name, username, email, active FROM users WHERE id IN (${IDS})`),
+      extension: db.prepare(`SELECT id, name, type FROM extensions WHERE id IN (${IDS})`),
+    } satisfies Record<EntryKind, unknown>,
+    companiesOfPersons: db.prepare(`SELECT cp.person_id, c.id, c.name, cp.role
+      FROM company_persons cp JOIN companies c ON c.id = cp.company_id
+      WHERE cp.person_id IN (${IDS}) ORDER BY c.sort_key`),
+    numbersOf: db.prepare(`SELECT owner_id, raw, label, display, dial FROM numbers
+      WHERE kind = ? AND owner_id IN (${IDS}) ORDER BY owner_id, position`),
+    sortKeys: {
+      person: db.prepare(`SELECT id, sort_key FROM persons WHERE id IN (${IDS})`),
+      company: db.prepare(`SELECT id, sort_key FROM companies WHERE id IN (${IDS})`),
+      user: db.prepare(`SELECT id, sort_key FROM users WHERE id IN (${IDS})`),
+      extension: db.prepare(`SELECT id, lower(name) AS sort_key FROM extensions WHERE id IN (${IDS})`),
+    } satisfies Record<EntryKind, unknown>,
+  };
+}

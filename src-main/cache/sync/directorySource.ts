@@ -1,0 +1,55 @@
+/**
+ * The port the sync reads the PBX through: only the list and get methods it needs. PbxClient satisfies it
+ * structurally; tests use an in-memory implementation.
+ */
+import type {
+  Company,
+  CompanyListItem,
+  Extension,
+  Group,
+  Person,
+  PersonListItem,
+  Queue,
+  Role,
+  Team,
+  User,
+  UserListItem,
+} from '../../api/schemas';
+
+export interface SourceCallOptions {
+  signal?: AbortSignal;
+}
+
+export interface SourcePage<T> {
+  items: T[];
+  /** The count of all records (not only this page's). */
+  total: number;
+}
+
+export interface PagedResource<ListItem, Detail> {
+  list(
+    page?: { limit?: number; offset?: number },
+    options?: SourceCallOptions,
+  ): Promise<SourcePage<ListItem>>;
+  /** Rejects with an error whose `code` is `'not-found'` when the record no longer exists. */
+  get(id: number, options?: SourceCallOptions): Promise<Detail>;
+}
+
+export interface DirectorySource {
+  groups(options?: SourceCallOptions): Promise<Group[]>;
+  roles(options?: SourceCallOptions): Promise<Role[]>;
+  teams(options?: SourceCallOptions): Promise<Team[]>;
+  queues(options?: SourceCallOptions): Promise<Queue[]>;
+  extensions(filter?: Record<string, never>, options?: SourceCallOptions): Promise<Extension[]>;
+  users: {
+    list(options?: SourceCallOptions): Promise<UserListItem[]>;
+    get(id: number, options?: SourceCallOptions): Promise<User>;
+  };
+  persons: PagedResource<PersonListItem, Person>;
+  companies: PagedResource<CompanyListItem, Company>;
+}
+
+/** How the PBX client (src-main/api/errors.ts) and test sources mark a record that is gone. */
+export function isNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'not-found';
+}

@@ -1,0 +1,185 @@
+/**
+ * The one dial path. Every surface (dial pad, directory, history, tray, `tel:` links, the shortcut) ends in
+ * `dial()`: the number is read with the configured default country, sent to the PBX as `to` in the JSON
+ * body of POST /call (never in a URL, a header or a command line), and remembered among the recent
+ * numbers. Links and the shortcut carry text from outside the app, so `request()` asks the user first
+ * (`dial:requested`) unless the user turned that off.
+ */
+import type { CallsApi } from '../../api/endpoints/calls';
+import type { PhoneSelector } from '../../api/schemas';
+import type {
+  CallsDialArgs,
+  DialPreview,
+  DialRequest,
+  DialResult,
+  DialSource,
+  RecentNumber,
+  UntrustedDialSource,
+} from '../../shared/contract';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import type { CallerLookup, ReadNumber } from '../callerLookup';
+import { CallsError } from '../errors';
+import type { RecentNumbers } from './recentNumbers';
+
+/** The one method of the PBX client dialling needs. */
+export type PlaceCallClient = Pick<CallsApi, 'placeCall'>;
+
+export type DialRequestOutcome =
+  | { status: 'confirm'; request: DialRequest }
+  | { status: 'dialled'; result: DialResult }
+  | { status: 'refused'; reason: string };
+
+export interface DialServiceDeps {
+  lookup: CallerLookup;
+  recents: RecentNumbers;
+  /** The client and phone now, or a CallsError saying what is missing. */
+  connection(): { client: PlaceCallClient; selector: PhoneSelector };
+  confirmBeforeDial(): boolean;
+  /** Emits `dial:requested`. */
+  requestConfirmation(request: DialRequest): void;
+  /** Emits `dial:settled`: a confirmation dialled its request, so any other confirmation of it closes. */
+  confirmationSettled?(requestId: string): void;
+  /** After the PBX accepted a call: poll now, so the outbound call shows without waiting. */
+  afterDial(): void;
+  clock: Clock;
+  logger: Logger;
+  newRequestId?: () => string;
+}
+
+/** Why a text cannot be dialled, in words the user can act on. */
+function refusal(number: ReadNumber): string | null {
+  if (number.raw === '') return '';
+  if (number.dial) return null;
+  if (!/\d/.test(number.raw)) return `"${number.raw}" is not a phone number.`;
+  return (
+    `"${number.raw}" cannot be read as a phone number. Use digits with an optional leading + and country ` +
+    'code, e.g. +420 777 123 456, or an internal extension.'
+  );
+}
+
+/** The confirmation waiting for the user: only its own number may be dialled in its name, once. */
+interface PendingRequest {
+  requestId: string;
+  dial: string;
+  source: UntrustedDialSource;
+}
+
+export class DialService {
+  private readonly inFlight = new Map<string, Promise<DialResult>>();
+  /**
+   * Only the newest request: a new one replaces the open confirmation window, so an older request has no
+   * window left to confirm it.
+   */
+  private pending: PendingRequest | undefined;
+
+  constructor(private readonly deps: DialServiceDeps) {}
+
+  /** The dial pad's preview: what would be dialled and whose number it is. Never touches the network. */
+  resolve(raw: string): DialPreview {
+    const number = this.deps.lookup.read(raw);
+    const reason = refusal(number);
+    if (reason !== null || !number.dial) return { ok: false, reason: reason ?? '' };
+    return { ok: true, number: viewOf(number), dial: number.dial, matches: this.deps.lookup.matches(number) };
+  }
+
+  /**
+   * Places the call. The same number again while its request is on its way gets that request's promise. With
+   * a `requestId` (the confirmation window's dial) it must be the pending request, for its own number; the
+   * request is used up, and comes back only if the dial fails (so the confirmation can try again).
+   */
+  dial({ number: raw, data, source, requestId }: CallsDialArgs): Promise<DialResult> {
+    const number = this.deps.lookup.read(raw);
+    const reason = refusal(number);
+    if (reason !== null || !number.dial) {
+      return Promise.reject(new CallsError('invalid-argument', reason || 'Enter a number to dial.'));
+    }
+    if (requestId === undefined) return this.place(number, number.dial, source, data);
+    const confirmed = this.pending;
+    if (confirmed?.requestId !== requestId || confirmed.dial !== number.dial || confirmed.source !== source) {
+      this.deps.logger.warn('dial refused: it names no pending confirmation for this number');
+      return Promise.reject(
+        new CallsError(
+          'invalid-argument',
+          'This confirmation is no longer valid: it was used already, or a newer one replaced it.',
+        ),
+      );
+    }
+    this.pending = undefined;
+    this.deps.confirmationSettled?.(requestId);
+    return this.place(number, number.dial, source, data).catch((error: unknown) => {
+      this.pending ??= confirmed;
+      throw error;
+    });
+  }
+
+  private place(
+    number: ReadNumber,
+    dial: string,
+    source: DialSource,
+    data: CallsDialArgs['data'],
+  ): Promise<DialResult> {
+    const running = this.inFlight.get(dial);
+    if (running) return running;
+    let connection;
+    try {
+      connection = this.deps.connection();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const promise = connection.client
+      .placeCall(connection.selector, dial, data)
+      .then((message) => {
+        this.deps.recents.add({ dial, display: number.display, at: this.deps.clock.now(), source });
+        this.deps.afterDial();
+        return { dialled: dial, number: viewOf(number), message };
+      })
+      .finally(() => this.inFlight.delete(dial));
+    this.inFlight.set(dial, promise);
+    return promise;
+  }
+
+  /**
+   * A number from a link or the shortcut (already parsed; see shared/tel.ts). With confirmation on (the
+   * default) it emits `dial:requested` and the confirmation calls `calls:dial`; otherwise it dials.
+   */
+  async request(raw: string, source: UntrustedDialSource): Promise<DialRequestOutcome> {
+    const preview = this.resolve(raw);
+    if (!preview.ok) return { status: 'refused', reason: preview.reason || 'There is no number to dial.' };
+    if (!this.deps.confirmBeforeDial()) {
+      return { status: 'dialled', result: await this.dial({ number: preview.dial, source }) };
+    }
+    const request: DialRequest = {
+      requestId: (this.deps.newRequestId ?? (() => globalThis.crypto.randomUUID()))(),
+      source,
+      number: preview.number,
+      dial: preview.dial,
+      match: preview.matches[0] ?? null,
+      matches: preview.matches,
+    };
+    this.pending = { requestId: request.requestId, dial: request.dial, source };
+    this.deps.requestConfirmation(request);
+    return { status: 'confirm', request };
+  }
+
+  /** Newest first, with the directory's name for each number now. */
+  recent(): RecentNumber[] {
+    return this.deps.recents.list().map((recent) => ({
+      dial: recent.dial,
+      display: recent.display,
+      name: this.deps.lookup.bestMatch(recent.dial)?.name ?? null,
+      lastDialledAt: recent.at,
+      source: recent.source,
+    }));
+  }
+}
+
+function viewOf(number: ReadNumber): DialResult['number'] {
+  const { display, e164, internal, extension } = number;
+  return {
+    display,
+    ...(e164 ? { e164 } : {}),
+    ...(internal ? { internal } : {}),
+    ...(extension ? { extension } : {}),
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * The wrap-up panel: the dispositions (the PBX's shared data item `ringside.dispositions`, else a built-in
+ * list), what the agent saved, the pending save, and the call's metadata. A save goes to SQLite first (the
+ * wrap-up and its outbox entry in one transaction, the note into the search index), and the outbox writes it
+ * to the PBX in the background.
+ */
+import { z } from 'zod';
+import type { CallMetadataApi, CallPermissionsApi } from '../../api/endpoints/calls';
+import type { SharedDataApi } from '../../api/endpoints/misc';
+import type { CacheDatabase, HistoryTextIndex, ReviewRecordStore, WrapUpStore } from '../../cache';
+import type {
+  Disposition,
+  ReviewPart,
+  SavedWrapUp,
+  WrapUp,
+  WrapUpSaveArgs,
+  WrapUpSaveResult,
+} from '../../shared/contract';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import { errorMessage } from '../../shared/contract';
+import { CallsError } from '../errors';
+import { publicEntry } from './wrapUpOutbox';
+import { cssColour } from './buildReview';
+
+export interface WrapUpClient {
+  shared: Pick<SharedDataApi, 'get'>;
+  metadata: Pick<CallMetadataApi, 'get'>;
+  permissions: Pick<CallPermissionsApi, 'byUsername'>;
+}
+
+/** The metadata keys a wrap-up writes (null deletes a key the user emptied). */
+export const WRAP_UP_KEYS = {
+  disposition: 'ringside.disposition',
+  note: 'ringside.note',
+  followUp: 'ringside.follow_up',
+  agent: 'ringside.agent',
+} as const;
+
+export const DISPOSITIONS_ITEM = 'ringside.dispositions';
+
+/** When the PBX has no `ringside.dispositions`: what most contact centres start with. */
+export const DEFAULT_DISPOSITIONS: readonly Disposition[] = [
+  { code: 'resolved', label: 'Resolved', color: '#16a34a' },
+  { code: 'information', label: 'Information given', color: '#2563eb' },
+  { code: 'callback', label: 'Callback needed', color: '#d97706' },
+  { code: 'escalated', label: 'Escalated', color: '#dc2626' },
+  { code: 'complaint', label: 'Complaint', color: '#9333ea' },
+  { code: 'sale', label: 'Sale', color: '#0891b2' },
+  { code: 'wrong-number', label: 'Wrong number', color: '#6b7280' },
+];
+
+/** `data` of the shared item: `{ dispositions: [{ code, label, color? }] }` (a bare string is code and label). */
+const DispositionsData = z.object({
+  dispositions: z
+    .array(
+      z.union([
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(64)
+          .transform((code) => ({ code, label: code, color: null })),
+        z.object({
+          code: z.string().trim().min(1).max(64),
+          label: z.string().trim().min(1).max(200),
+          color: z.unknown().optional(),
+        }),
+      ]),
+    )
+    .min(1)
+    .max(200),
+});
+
+/** Network reads behind the panel are a nicety: they must not keep it from opening. */
+const PANEL_TIMEOUT_MS = 3_000;
+/** How long a dispositions list read from the PBX is used before it is read again. */
+const DISPOSITIONS_FRESH_MS = 5 * 60_000;
+const CACHED_DISPOSITIONS_KEY = 'history.dispositions';
+
+export interface WrapUpServiceDeps {
+  database: CacheDatabase;
+  store: WrapUpStore;
+  reviews: ReviewRecordStore;
+  text: HistoryTextIndex;
+  client(): WrapUpClient | undefined;
+  /** Whether the PBX answers now (no point waiting for timeouts when it is offline). */
+  online(): boolean;
+  agent(): string | undefined;
+  clock: Clock;
+  logger: Logger;
+}
+
+interface DispositionList {
+  list: Disposition[];
+  source: WrapUp['dispositionsSource'];
+}
+
+export class WrapUpService {
+  private dispositionsRead: { list: DispositionList; at: number } | undefined;
+
+  constructor(private readonly deps: WrapUpServiceDeps) {}
+
+  async get(uniqueid: string): Promise<Omit<WrapUp, 'call'>> {
+    const client = this.deps.online() ? this.deps.client() : undefined;
+    const [dispositions, metadata] = await Promise.all([
+      this.dispositions(client),
+      this.metadata(uniqueid, client),
+    ]);
+    const entry = this.deps.store.entry(uniqueid);
+    return {
+      uniqueid,
+      dispositions: dispositions.list,
+      dispositionsSource: dispositions.source,
+      saved: this.deps.store.wrapUp(uniqueid),
+      pending: entry ? publicEntry(entry) : null,
+      metadata,
+    };
+  }
+
+  /** Stores the wrap-up and queues its metadata for the PBX; the caller starts the outbox. */
+  save(args: WrapUpSaveArgs): WrapUpSaveResult {
+    const { uniqueid, disposition, note, followUp } = args;
+    const saved = this.deps.store.wrapUp(uniqueid);
+    this.checkDisposition(disposition, saved);
+    const agent = this.deps.agent();
+    const changes: Record<string, unknown> = {
+      ...args.metadata,
+      [WRAP_UP_KEYS.disposition]: disposition,
+      [WRAP_UP_KEYS.note]: note === '' ? null : note,
+      [WRAP_UP_KEYS.followUp]: followUp ? true : null,
+      ...(agent ? { [WRAP_UP_KEYS.agent]: agent } : {}),
+    };
+    const now = this.deps.clock.now();
+    const entry = this.deps.database.write(() => {
+      const stored = this.deps.store.save(uniqueid, { disposition, note, followUp }, changes, now);
+      this.deps.text.replace(uniqueid, 'note', [{ channel: null, segment: null, begin: null, text: note }]);
+      return stored;
+    });
+    return { saved: this.deps.store.wrapUp(uniqueid)!, pending: publicEntry(entry) };
+  }
+
+  private checkDisposition(code: string | null, saved: SavedWrapUp | null): void {
+    if (code === null || code === saved?.disposition) return;
+    const { list } = this.knownDispositions();
+    if (list.some((item) => item.code === code)) return;
+    throw new CallsError(
+      'invalid-argument',
+      `"${code}" is not one of the dispositions (${list.map((item) => item.code).join(', ')}).`,
+    );
+  }
+
+  /** The list without asking the PBX: the last one it gave, else the built-in one. */
+  private knownDispositions(): DispositionList {
+    if (this.dispositionsRead) return this.dispositionsRead.list;
+    const cached = this.deps.store.setting<Disposition[]>(CACHED_DISPOSITIONS_KEY);
+    return cached ? { list: cached, source: 'pbx' } : { list: [...DEFAULT_DISPOSITIONS], source: 'default' };
+  }
+
+  private async dispositions(client: WrapUpClient | undefined): Promise<DispositionList> {
+    const now = this.deps.clock.now();
+    const read = this.dispositionsRead;
+    if (!client || (read && now - read.at < DISPOSITIONS_FRESH_MS)) return this.knownDispositions();
+    let list: DispositionList;
+    try {
+      const item = await client.shared.get(DISPOSITIONS_ITEM, { timeoutMs: PANEL_TIMEOUT_MS });
+      const parsed = DispositionsData.safeParse(item.data);
+      if (!parsed.success) {
+        this.deps.logger.warn(
+          `shared data ${DISPOSITIONS_ITEM} is not a dispositions list; using the defaults`,
+        );
+        list = { list: [...DEFAULT_DISPOSITIONS], source: 'default' };
+      } else {
+        list = { list: uniqueCodes(parsed.data.dispositions), source: 'pbx' };
+        this.deps.store.saveSetting(CACHED_DISPOSITIONS_KEY, list.list);
+      }
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'not-found') return this.knownDispositions();
+      list = { list: [...DEFAULT_DISPOSITIONS], source: 'default' };
+    }
+    this.dispositionsRead = { list, at: now };
+    return list;
+  }
+
+  private async metadata(uniqueid: string, client: WrapUpClient | undefined): Promise<WrapUp['metadata']> {
+    const agent = this.deps.agent();
+    const [permitted, live] = await Promise.all([
+      this.metadataPermitted(uniqueid, agent, client),
+      client ? this.readMetadata(uniqueid, client) : Promise.resolve(null),
+    ]);
+    if (permitted === false) return { status: 'not-permitted' };
+    if (permitted === null) {
+      return unavailable(
+        'Ringside could not check whether you may see this call’s metadata (the PBX is not reachable).',
+      );
+    }
+    const known =
+      live ?? this.deps.store.metadata(uniqueid)?.values ?? this.deps.reviews.get(uniqueid)?.record?.metadata;
+    if (!known) return unavailable('Ringside could not read this call’s metadata from the PBX.');
+    const pending = this.deps.store.entry(uniqueid)?.changes ?? {};
+    return { status: 'shown', value: { values: applyChanges(known, pending), stale: live === null } };
+  }
+
+  /** true/false from the PBX (or the stored review's answer for this agent); null when unknown. */
+  private async metadataPermitted(
+    uniqueid: string,
+    agent: string | undefined,
+    client: WrapUpClient | undefined,
+  ): Promise<boolean | null> {
+    if (!agent) return true; // nothing to check against; the outbox writes as the service account
+    const stored = this.deps.reviews.get(uniqueid);
+    if (stored?.permissions && stored.permissionsAgent === agent) return stored.permissions.metadata;
+    if (!client) return null;
+    try {
+      return (await client.permissions.byUsername(uniqueid, agent, { timeoutMs: PANEL_TIMEOUT_MS })).metadata;
+    } catch (error) {
+      this.deps.logger.debug(`wrap-up ${uniqueid}: permissions not read: ${errorMessage(error)}`);
+      return null;
+    }
+  }
+
+  private async readMetadata(
+    uniqueid: string,
+    client: WrapUpClient,
+  ): Promise<Record<string, unknown> | null> {
+    try {
+      const values = await client.metadata.get(uniqueid, { timeoutMs: PANEL_TIMEOUT_MS });
+      this.deps.store.saveMetadata(uniqueid, values, this.deps.clock.now());
+      return values;
+    } catch (error) {
+      this.deps.logger.debug(`wrap-up ${uniqueid}: metadata not read: ${errorMessage(error)}`);
+      return null;
+    }
+  }
+}
+
+function unavailable(reason: string): ReviewPart<never> {
+  return { status: 'unavailable', reason };
+}
+
+/** Differential changes on top of known values: a value sets its key, null deletes it. */
+export function applyChanges(
+  values: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged = new Map(Object.entries(values));
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) merged.delete(key);
+    else merged.set(key, value);
+  }
+  return Object.fromEntries(merged);
+}
+
+function uniqueCodes(items: { code: string; label: string; color?: unknown }[]): Disposition[] {
+  const seen = new Set<string>();
+  return items.flatMap((item) => {
+    if (seen.has(item.code)) return [];
+    seen.add(item.code);
+    return [{ code: item.code, label: item.label, color: cssColour(item.color) }];
+  });
+}

@@ -1,0 +1,46 @@
+/** The app-wide part of the contract: what is running, and the state of the connection to the PBX. */
+import { z } from 'zod';
+import { command, event } from './define';
+
+export const AppModeSchema = z.enum(['demo', 'configured', 'unconfigured']);
+export type AppMode = z.infer<typeof AppModeSchema>;
+
+/** Which host carries the app: the Electron desktop app, or the browser host on 127.0.0.1. */
+export type AppHost = 'desktop' | 'browser';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  versions: { electron?: string; chrome?: string; node: string };
+  mode: AppMode;
+}
+
+export const ConnectionStatusSchema = z.enum([
+  'unconfigured',
+  'connecting',
+  'connected',
+  'offline',
+  'credentials-rejected',
+]);
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** A sentence a person can act on, e.g. why the PBX is offline. */
+  message: string;
+  /** Epoch milliseconds of the last change. */
+  since: number;
+}
+
+export const appCommands = {
+  'app:info': command(z.undefined()).returns<AppInfo>(),
+  /** The current connection state, for a window that subscribes after it last changed. */
+  'connection:get': command(z.undefined()).returns<ConnectionState>(),
+};
+
+export const appEvents = {
+  'connection:state': event<ConnectionState>(),
+  /** The user chose Help → About in the application menu: show the About panel. */
+  'about:requested': event<null>(),
+};

@@ -1,0 +1,254 @@
+/**
+ * The calls part of the IPC contract: dialling, call control, the ongoing calls
+ * as view models, the screen-pop card and the dial confirmation. docs/calls.md describes how the commands
+ * and events fit together. The schemas check structure and size only (the renderer is untrusted); the
+ * number itself is read by the main process with the configured default country.
+ */
+import { z } from 'zod';
+import { command, event } from './define';
+import { UniqueIdArg } from './ids';
+import { METADATA_KEY_MAX, NUMBER_TEXT_MAX } from '../limits';
+
+/** What the user typed or pasted, a directory number, a `tel:` link's number: never more than this. */
+/** The serialised `data` attached to a dialled call (it travels to the PBX as call metadata). */
+const MAX_CALL_DATA_BYTES = 8 * 1024;
+
+/** Every surface that can start a call; all of them lead to `calls:dial`. */
+export const DIAL_SOURCES = ['dialpad', 'directory', 'history', 'tray', 'link', 'shortcut'] as const;
+export const DialSourceSchema = z.enum(DIAL_SOURCES);
+export type DialSource = z.infer<typeof DialSourceSchema>;
+
+/** Surfaces whose number comes from outside the app (a web page, the selection): asked before dialling. */
+export const UNTRUSTED_DIAL_SOURCES = ['link', 'shortcut'] as const satisfies readonly DialSource[];
+export type UntrustedDialSource = (typeof UNTRUSTED_DIAL_SOURCES)[number];
+
+export const CALL_ACTIONS = ['answer', 'hold', 'resume', 'hangup'] as const;
+export const CallActionSchema = z.enum(CALL_ACTIONS);
+export type CallAction = z.infer<typeof CallActionSchema>;
+
+const NumberText = z.string().max(NUMBER_TEXT_MAX, `at most ${NUMBER_TEXT_MAX} characters`);
+
+export const CallDataSchema = z
+  .record(z.string().min(1).max(METADATA_KEY_MAX), z.json())
+  .refine((data) => JSON.stringify(data).length <= MAX_CALL_DATA_BYTES, {
+    message: `call data must stay below ${MAX_CALL_DATA_BYTES} bytes as JSON`,
+  });
+
+export const CallsDialArgsSchema = z.strictObject({
+  /** As the user wrote it: `+420 777 123 456`, `0777123456`, `201`, `(0)20 7946 0958 ext. 12`. */
+  number: NumberText,
+  /** Attached to the call on the PBX (POST /call `data`), e.g. the CRM record it was dialled from. */
+  data: CallDataSchema.optional(),
+  source: DialSourceSchema,
+  /**
+   * The `dial:requested` request this dial confirms (the confirmation window must name it): the main process
+   * dials only a pending request's own number, once.
+   */
+  requestId: z.string().min(1).max(64).optional(),
+});
+export type CallsDialArgs = z.infer<typeof CallsDialArgsSchema>;
+
+export const CallsControlArgsSchema = z.strictObject({
+  uniqueid: UniqueIdArg,
+  action: CallActionSchema,
+});
+export type CallsControlArgs = z.infer<typeof CallsControlArgsSchema>;
+
+export const DialResolveArgsSchema = z.strictObject({ raw: NumberText });
+export type DialResolveArgs = z.infer<typeof DialResolveArgsSchema>;
+
+// ---- Numbers and who they belong to ---------------------------------------------------------------------
+
+/** A number as Ringside reads it (see shared/numbers.ts). */
+export interface NumberView {
+  /** `+420 777 123 456`, `201`, `+1 212 555 0123 ext. 45`. */
+  display: string;
+  /** `+420777123456`: public numbers. */
+  e164?: string;
+  /** `201`: internal extensions, as dialled. */
+  internal?: string;
+  /** `45` from `ext. 45`; never dialled by the PBX, shown so the agent can key it in. */
+  extension?: string;
+}
+
+export interface CompanyLinkView {
+  id: number;
+  name: string;
+  role: string;
+}
+
+/** One owner of a number in the local directory; `label` is what the owner calls it (mobile, work…). */
+export type NumberMatchView =
+  | { kind: 'person'; id: number; name: string; label: string; companies: CompanyLinkView[] }
+  | { kind: 'company'; id: number; name: string; label: string }
+  | { kind: 'user'; id: number; name: string; label: string }
+  | { kind: 'extension'; id: number; name: string; label: string; number: string };
+
+/** The dial pad's preview and the link confirmation: what would be dialled, and whose number it is. */
+export type DialPreview =
+  | {
+      ok: true;
+      number: NumberView;
+      /** Exactly what `calls:dial` sends as `to`. */
+      dial: string;
+      /** Owners from the local directory, best first; empty when unknown. */
+      matches: NumberMatchView[];
+    }
+  /** `reason` is empty for empty input (nothing to say yet). */
+  | { ok: false; reason: string };
+
+export interface DialResult {
+  /** What was sent to the PBX as `to`. */
+  dialled: string;
+  number: NumberView;
+  /** The PBX's confirmation text. */
+  message: string;
+}
+
+export interface RecentNumber {
+  /** What to dial again. */
+  dial: string;
+  display: string;
+  /** The directory's name for it now (not when it was dialled); null when unknown. */
+  name: string | null;
+  /** Epoch ms. */
+  lastDialledAt: number;
+  source: DialSource;
+}
+
+/** `dial:requested`: a link or the shortcut asks to dial; the confirmation shows this (Enter dials). */
+export interface DialRequest {
+  /** Distinguishes repeated requests for the same number. */
+  requestId: string;
+  source: UntrustedDialSource;
+  number: NumberView;
+  /** Pass to `calls:dial` as `number` once the user confirms. */
+  dial: string;
+  /** The best owner from the local directory, or null. */
+  match: NumberMatchView | null;
+  matches: NumberMatchView[];
+}
+
+// ---- Ongoing calls ---------------------------------------------------------------------------------------
+
+export type CallDirection = 'inbound' | 'outbound';
+
+/** `unknown` for codes outside the state table (shown as "unknown (N)"). */
+export type CallStateView =
+  'queued' | 'ringing' | 'dialing' | 'connected' | 'held' | 'idle' | 'ended' | 'unknown';
+
+export interface CallPartyView {
+  /** As the PBX presents it. */
+  number: string;
+  /** Formatted for people; the PBX's text when it is no phone number (`anonymous`). */
+  display: string;
+  /** The name the PBX sent with the number (may be empty). */
+  pbxName: string;
+  /** The best owner in the local directory. */
+  match: NumberMatchView | null;
+}
+
+export interface CallView {
+  uniqueid: string;
+  direction: CallDirection;
+  state: CallStateView;
+  /** For people: "Ringing", "On hold", "Answering…", "unknown (9)". */
+  stateLabel: string;
+  /** An action sent and not yet confirmed by the PBX's next state (the optimistic part). */
+  pending: CallAction | null;
+  /** The PBX's message when the last action was declined; cleared by the next action or state change. */
+  notice: string | null;
+  /** What the agent can do now (answer a ringing call, hold a connected one…). */
+  actions: CallAction[];
+  remote: CallPartyView;
+  /** The inbound queue it came through, by name when the PBX gave one. */
+  queue: { id: number; name: string | null } | null;
+  /** Local epoch ms, corrected for the PBX's clock; null when unknown. For the call timer. */
+  createdAt: number | null;
+  connectedAt: number | null;
+  /** The call's metadata (POST /call `data` and what integrations added). */
+  data: Record<string, unknown>;
+}
+
+// ---- Screen-pop ------------------------------------------------------------------------------------------
+
+export interface ScreenPopNumber {
+  display: string;
+  /** For a dial button; null when it cannot be dialled (`anonymous`). */
+  dial: string | null;
+  label: string;
+}
+
+export interface ScreenPopPerson {
+  id: number;
+  name: string;
+  companies: CompanyLinkView[];
+  numbers: ScreenPopNumber[];
+  emails: string[];
+  note: string;
+  /** Epoch ms of the last fetch from the PBX; null while only the list entry is cached. */
+  fetchedAt: number | null;
+}
+
+/** A call with this number from the history (filled once the history issue lands; empty until then). */
+export interface ScreenPopRecentCall {
+  uniqueid: string;
+  direction: CallDirection;
+  /** Epoch ms. */
+  startedAt: number;
+  durationSeconds: number;
+  answered: boolean;
+}
+
+export interface ScreenPop {
+  uniqueid: string;
+  /** The caller's number. */
+  number: NumberView & { raw: string; dial: string | null };
+  /** What the PBX calls the caller. */
+  callerName: string;
+  queue: { id: number; name: string | null } | null;
+  /** Best match: the person card when a person has the number. */
+  person: ScreenPopPerson | null;
+  /** The person's first company, or the company whose number it is. */
+  company: { id: number; name: string } | null;
+  /** A colleague (PBX user) or extension with this number. */
+  user: { id: number; name: string; kind: 'user' | 'extension' } | null;
+  /** Every owner, best first. */
+  matches: NumberMatchView[];
+  recentCalls: ScreenPopRecentCall[];
+  /** For unknown numbers: what the "Create contact" form starts with; null when the number is known. */
+  createContact: { number: string } | null;
+  /** false when shown from the cache; true after the background refresh from the PBX. */
+  refreshed: boolean;
+}
+
+export const callsCommands = {
+  /** The one dial path (docs/calls.md): reads the number with the default country, POST /call. */
+  'calls:dial': command(CallsDialArgsSchema).returns<DialResult>(),
+  /** Answer, hold, resume or hang up; `calls:changed` shows it at once and rolls back on refusal. */
+  'calls:control': command(CallsControlArgsSchema).returns<{ message: string }>(),
+  /** The ongoing calls now (then follow `calls:changed`). */
+  'calls:list': command(z.undefined()).returns<CallView[]>(),
+  /** The dial pad's preview: the normalised number and who it belongs to, from the local directory. */
+  'dial:resolve': command(DialResolveArgsSchema).returns<DialPreview>(),
+  /** Numbers dialled recently, newest first, at most 20. */
+  'dial:recent': command(z.undefined()).returns<RecentNumber[]>(),
+};
+
+export const callsEvents = {
+  /** The ongoing calls after any change (state, optimistic request, rollback); [] when none. */
+  'calls:changed': event<CallView[]>(),
+  /** A new inbound call is ringing: show the pop card (and the OS notification). */
+  'screenpop:show': event<ScreenPop>(),
+  /** The same card after the background refresh from the PBX (same `uniqueid`). */
+  'screenpop:updated': event<ScreenPop>(),
+  /** The user clicked the OS notification of this pop: show its card and move the keyboard focus to it. */
+  'screenpop:focus': event<{ uniqueid: string }>(),
+  /** A `tel:` link or the shortcut asks to dial: confirm (Enter) or cancel (Esc). */
+  'dial:requested': event<DialRequest>(),
+  /**
+   * A `dial:requested` request was dialled from one of its confirmations: the others close (the browser
+   * host shows one in every open tab, and the first answer wins).
+   */
+  'dial:settled': event<{ requestId: string }>(),
+};

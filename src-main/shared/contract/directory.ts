@@ -1,0 +1,266 @@
+/**
+ * The directory part of the IPC contract: search over the local cache, the
+ * person and company cards, creating a person and editing their contacts on the PBX, and the directory
+ * sync's status and progress. docs/directory-and-sync.md describes how the commands fit together.
+ *
+ * The result shapes are what the cache (src-main/cache) answers with, unchanged. Every name, contact, label,
+ * data value and external id comes from the PBX or from people: render it as text, never as HTML.
+ */
+import { z } from 'zod';
+import { command, event } from './define';
+import {
+  CONTACT_LABEL_MAX,
+  CONTACT_TEXT_MAX,
+  DIRECTORY_QUERY_MAX,
+  PERSON_DISPLAYNAME_MAX,
+  PERSON_NAME_MAX,
+} from '../limits';
+
+// ---- Arguments -------------------------------------------------------------------------------------------
+
+/** Entries per group of a search; the cache's own ceiling. */
+export const DIRECTORY_LIMIT_MAX = 100;
+/** The PBX's limits on a person (see docs/pbx-api.md, Persons and companies; api/schemas/crm.ts). */
+export const CONTACTS_MAX = 100;
+
+/** 0 general, 1 phone number, 2 e-mail address, 3 web URL (docs/pbx-api.md, Persons and companies). */
+export const CONTACT_TYPE_CODES = { general: 0, phone: 1, email: 2, web: 3 } as const;
+export type ContactType = (typeof CONTACT_TYPE_CODES)[keyof typeof CONTACT_TYPE_CODES];
+
+const RecordId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const DirectorySearchArgsSchema = z.strictObject({
+  query: z.string().max(DIRECTORY_QUERY_MAX, `at most ${DIRECTORY_QUERY_MAX} characters`),
+  /** Entries per group; default 10. */
+  limit: z.number().int().min(1).max(DIRECTORY_LIMIT_MAX).optional(),
+});
+export type DirectorySearchArgs = z.infer<typeof DirectorySearchArgsSchema>;
+
+export const DirectoryRecordArgsSchema = z.strictObject({ id: RecordId });
+export type DirectoryRecordArgs = z.infer<typeof DirectoryRecordArgsSchema>;
+
+/**
+ * A contact as the editor sends it. The schema checks structure and size; whether a phone contact is a
+ * number, an e-mail an address and a web contact a URL is checked by the main process, which answers with
+ * an error per field (`DirectorySaveResult`).
+ */
+export const ContactInputSchema = z.strictObject({
+  /** The PBX's id of an existing contact, kept so the PBX can keep its identity. */
+  id: RecordId.optional(),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+    message: 'type must be 0 (general), 1 (phone), 2 (e-mail) or 3 (web)',
+  }),
+  contact: z.string().max(CONTACT_TEXT_MAX, `at most ${CONTACT_TEXT_MAX} characters`),
+  label: z.string().max(CONTACT_LABEL_MAX, `at most ${CONTACT_LABEL_MAX} characters`),
+});
+export type ContactInput = z.infer<typeof ContactInputSchema>;
+
+const Contacts = z.array(ContactInputSchema).max(CONTACTS_MAX, `at most ${CONTACTS_MAX} contacts`);
+
+export const DirectoryCreatePersonArgsSchema = z.strictObject({
+  firstname: z.string().max(PERSON_NAME_MAX, `at most ${PERSON_NAME_MAX} characters`),
+  lastname: z.string().max(PERSON_NAME_MAX, `at most ${PERSON_NAME_MAX} characters`),
+  /** Empty or absent: the PBX shows "firstname lastname". */
+  displayname: z
+    .string()
+    .max(PERSON_DISPLAYNAME_MAX, `at most ${PERSON_DISPLAYNAME_MAX} characters`)
+    .optional(),
+  contacts: Contacts,
+  /** The PBX group the person belongs to; absent: the PBX's top group (docs/directory-and-sync.md). */
+  groupId: RecordId.optional(),
+});
+export type DirectoryCreatePersonArgs = z.infer<typeof DirectoryCreatePersonArgsSchema>;
+
+export const DirectoryUpdateContactsArgsSchema = z.strictObject({
+  id: RecordId,
+  /** The whole collection: the PBX replaces the person's contacts with exactly these; see docs/pbx-api.md, Persons and companies. */
+  contacts: Contacts,
+});
+export type DirectoryUpdateContactsArgs = z.infer<typeof DirectoryUpdateContactsArgsSchema>;
+
+// ---- Results ---------------------------------------------------------------------------------------------
+
+export type DirectoryEntryKind = 'person' | 'company' | 'user' | 'extension';
+
+export interface DirectoryNumber {
+  /** As stored in the PBX. */
+  raw: string;
+  label: string;
+  /** `+420 777 123 456`, or the stored text when it could not be normalised. */
+  display: string;
+  /** What `calls:dial` should get: E.164, internal digits, or the digits as stored. */
+  dial: string;
+}
+
+export interface CompanyLink {
+  id: number;
+  name: string;
+  role: string;
+}
+
+export interface PersonSummary {
+  kind: 'person';
+  id: number;
+  name: string;
+  companies: CompanyLink[];
+  numbers: DirectoryNumber[];
+  emails: string[];
+}
+
+export interface CompanySummary {
+  kind: 'company';
+  id: number;
+  name: string;
+  personCount: number;
+  numbers: DirectoryNumber[];
+}
+
+export interface UserSummary {
+  kind: 'user';
+  id: number;
+  name: string;
+  username: string | null;
+  email: string | null;
+  active: boolean | null;
+  numbers: DirectoryNumber[];
+}
+
+export interface ExtensionSummary {
+  kind: 'extension';
+  id: number;
+  name: string;
+  /** The extension type: phone, queue, ivr… */
+  type: string;
+  numbers: DirectoryNumber[];
+}
+
+export type DirectoryEntry = PersonSummary | CompanySummary | UserSummary | ExtensionSummary;
+
+export interface DirectoryGroup<T extends DirectoryEntry> {
+  items: T[];
+  /** More entries match than were returned: the user should type more. */
+  more: boolean;
+}
+
+/** Search results grouped by kind, each group ranked. */
+export interface DirectorySearchResult {
+  query: string;
+  persons: DirectoryGroup<PersonSummary>;
+  companies: DirectoryGroup<CompanySummary>;
+  users: DirectoryGroup<UserSummary>;
+  extensions: DirectoryGroup<ExtensionSummary>;
+}
+
+/** One owner of a looked-up number; `label` is what the owner calls this number (mobile, work, extension). */
+export type NumberMatch =
+  | { kind: 'person'; id: number; name: string; label: string; companies: CompanyLink[] }
+  | { kind: 'company'; id: number; name: string; label: string }
+  | { kind: 'user'; id: number; name: string; label: string }
+  | { kind: 'extension'; id: number; name: string; label: string; number: string };
+
+export interface PersonCardContact {
+  id: number | null;
+  /** 0 general, 1 phone, 2 e-mail, 3 web (docs/pbx-api.md, Persons and companies). */
+  type: number;
+  contact: string;
+  label: string;
+  /** Set for phone numbers the cache could read. */
+  number: DirectoryNumber | null;
+}
+
+export interface PersonCard {
+  id: number;
+  groupId: number;
+  name: string;
+  firstname: string;
+  lastname: string;
+  note: string;
+  externalId: string | null;
+  data: Record<string, unknown>;
+  contacts: PersonCardContact[];
+  companies: CompanyLink[];
+  /** Epoch ms of the last detail fetch (or local save); null while only the list item is known. */
+  fetchedAt: number | null;
+}
+
+/** A member of a company; `name` is null when the cache has not fetched that person (yet). */
+export interface CompanyCardPerson {
+  id: number;
+  name: string | null;
+  role: string;
+}
+
+export interface CompanyCard {
+  id: number;
+  groupId: number;
+  name: string;
+  externalId: string | null;
+  data: Record<string, unknown>;
+  /** Numbers found in the company's data (phone, switchboard, fax…). */
+  numbers: DirectoryNumber[];
+  persons: CompanyCardPerson[];
+}
+
+export interface DirectoryCounts {
+  persons: number;
+  companies: number;
+  users: number;
+  extensions: number;
+  numbers: number;
+}
+
+/** One problem of a create or edit, said next to its field: `firstname`, `name`, `contacts.2.contact`… */
+export interface DirectoryFieldError {
+  field: string;
+  message: string;
+}
+
+export type DirectorySaveResult =
+  { saved: true; person: PersonCard } | { saved: false; errors: DirectoryFieldError[] };
+
+// ---- Sync ------------------------------------------------------------------------------------------------
+
+/**
+ * The directory sync now (`sync:status`, and every `sync:progress` event, at most five a second while it
+ * runs). `phase` is the cache's sync phase (`groups`, `persons:list`, `persons:details`…), null before the
+ * first sync of this PBX.
+ */
+export interface SyncStatus {
+  running: boolean;
+  phase: string | null;
+  done: number;
+  total: number;
+  /** Items per second in this phase. */
+  rate: number;
+  /** Epoch ms when a sync of this PBX last completed (kept in the cache across restarts); null: never. */
+  lastCompletedAt: number | null;
+  /** Epoch ms of the next scheduled sync; null while one runs or none is scheduled. */
+  nextRunAt: number | null;
+  /** Why the last sync failed or why none can run (no PBX, the cache could not be opened); else absent. */
+  error?: string;
+  /** Records in the cache; null when no cache is open (no PBX yet). */
+  counts: DirectoryCounts | null;
+}
+
+export const directoryCommands = {
+  /** Search-as-you-type over the local cache, grouped; empty groups while no cache is open. */
+  'directory:search': command(DirectorySearchArgsSchema).returns<DirectorySearchResult>(),
+  /** A person's card from the cache; not-found when the cache has no such person. */
+  'directory:person': command(DirectoryRecordArgsSchema).returns<PersonCard>(),
+  /** A company's card from the cache; not-found when the cache has no such company. */
+  'directory:company': command(DirectoryRecordArgsSchema).returns<CompanyCard>(),
+  /** POST /crm/person, then the person fetched back into the cache; field errors come back unsent. */
+  'directory:createPerson': command(DirectoryCreatePersonArgsSchema).returns<DirectorySaveResult>(),
+  /** PATCH the whole contacts collection (it replaces the PBX's), then the cache updated at once. */
+  'directory:updateContacts': command(DirectoryUpdateContactsArgsSchema).returns<DirectorySaveResult>(),
+  /** Starts a directory sync now unless one runs; follow `sync:progress`. */
+  'sync:run': command(z.undefined()).returns<SyncStatus>(),
+  /** Stops the running sync; what it wrote is kept and the next sync resumes from there. */
+  'sync:cancel': command(z.undefined()).returns<SyncStatus>(),
+  'sync:status': command(z.undefined()).returns<SyncStatus>(),
+};
+
+export const directoryEvents = {
+  /** The directory sync's status: at its start and end, and at most five times a second while it runs. */
+  'sync:progress': event<SyncStatus>(),
+};

@@ -1,0 +1,89 @@
+/**
+ * The browser host's WebSocket protocol, shared by the server (src-main/web/) and the renderer's client.
+ * One WebSocket per tab at `WS_PATH` on the page's own origin, authenticated by the `SESSION_COOKIE` the
+ * server set when the page was first loaded with `?token=…`. Frames are JSON text of at most
+ * `MAX_FRAME_BYTES`. The server greets each connection with one `hello` frame (the channel lists the client
+ * passes to `createRendererApi`), answers every `invoke` with a `result` carrying the same `IpcResult` as
+ * Electron IPC, pushes every core event to every tab as an `event` frame, and answers a frame it cannot use
+ * with an `error` frame (the connection stays open).
+ * Types and constants only, nothing that runs when it loads: the page imports it under a CSP that refuses
+ * `new Function` (which zod's schemas try), so the server's own check of incoming frames lives in
+ * web/invokeFrame.ts.
+ */
+import type { ChannelLists, IpcError, IpcResult } from './contract';
+
+/** The WebSocket's path on the page's own origin. */
+export const WS_PATH = '/ws';
+
+/** The HttpOnly, SameSite=Strict cookie that authenticates the page and its WebSocket. */
+export const SESSION_COOKIE = 'ringside_session';
+
+/** The query parameter the launch URL carries the per-launch token in (traded for the cookie, then dropped). */
+export const TOKEN_QUERY_PARAMETER = 'token';
+
+/**
+ * Marks the one same-site reload the server answers a cross-site navigation with (a `tel:` link handed over by
+ * the browser arrives without the SameSite=Strict cookie); the page drops it from the address.
+ */
+export const SAME_SITE_RELOAD_PARAMETER = 'same-site';
+
+/**
+ * The largest client frame the server accepts, in bytes (UTF-8): a larger one is answered with an `error`
+ * frame (and one beyond four times this closes that connection with code 1009; the server stays up).
+ */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+// ---- client → server --------------------------------------------------------------------------------
+
+/** Runs one command; `id` is a positive integer unique per connection, echoed by its `result`. */
+export interface InvokeFrame {
+  type: 'invoke';
+  id: number;
+  /** At most 128 characters. */
+  channel: string;
+  args?: unknown;
+}
+
+export type ClientFrame = InvokeFrame;
+
+// ---- server → client --------------------------------------------------------------------------------
+
+/** Who serves the page: the browser host is the only WebSocket host. */
+export type WsHostKind = 'browser';
+
+/** The first frame of every connection, sent once. */
+export interface HelloFrame {
+  type: 'hello';
+  channels: ChannelLists;
+  host: WsHostKind;
+}
+
+/** The outcome of one `invoke`, whatever it was: the dispatcher's envelope, never a thrown error. */
+export interface ResultFrame {
+  type: 'result';
+  id: number;
+  result: IpcResult<unknown>;
+}
+
+/** One core event, sent to every connected tab. */
+export interface EventFrame {
+  type: 'event';
+  channel: string;
+  payload: unknown;
+}
+
+/** The codes a protocol-level error carries: a frame the server could not use as an invoke. */
+export type WsErrorCode = Extract<IpcError['code'], 'invalid-argument' | 'unknown-command'>;
+
+/**
+ * A frame the server could not use: malformed JSON, oversized, not an invoke (`invalid-argument`), or an
+ * invoke of a channel that is not a command (`unknown-command`). `id` is the frame's id when one could be
+ * read, else null; a client settles that pending invoke with `{ ok: false, error }`, as a `result` would.
+ */
+export interface ErrorFrame {
+  type: 'error';
+  id: number | null;
+  error: { code: WsErrorCode; message: string };
+}
+
+export type ServerFrame = HelloFrame | ResultFrame | EventFrame | ErrorFrame;

@@ -1,0 +1,163 @@
+/**
+ * The WebSocket side of the browser host (protocol: shared/wsProtocol.ts): every tab's socket gets the
+ * hello frame, its invokes go through the one shared CommandDispatcher with the permissions of the app's own
+ * window, and every core event goes to every open tab. A frame that cannot be used gets an error frame; the
+ * connection stays open and nothing a tab sends can stop the server.
+ */
+import { CommandDispatcher } from '../app/commandDispatcher';
+import type { EventListener } from '../app/eventHub';
+import { channelLists, isCommandChannel, type CommandHandlers } from '../shared/contract';
+import type { Logger } from '../shared/logger';
+import {
+  MAX_FRAME_BYTES,
+  type ErrorFrame,
+  type EventFrame,
+  type HelloFrame,
+  type ResultFrame,
+  type WsErrorCode,
+} from '../shared/wsProtocol';
+import { InvokeFrameSchema } from './invokeFrame';
+
+/** What the browser host binds, exactly as the desktop host does: the command table and the events. */
+export interface BrowserHostCore {
+  readonly commands: CommandHandlers;
+  subscribe(listener: EventListener): () => void;
+}
+
+/** The part of a `ws` WebSocket used here (structural, so tests can pass fakes). */
+export interface TabSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+const OPEN = 1;
+/** WebSocket close codes: the tab stopped reading (its queue is full), the server is stopping. */
+const CLOSE_TRY_AGAIN_LATER = 1013;
+const CLOSE_GOING_AWAY = 1001;
+/** A tab that leaves this much unread (a frozen or throttled tab) is closed; it reconnects and starts afresh. */
+const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+
+function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
+  if (Array.isArray(data)) return data.reduce((total, part) => total + part.length, 0);
+  return data.byteLength;
+}
+
+function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
+/** The id of a frame that failed validation, when it has a usable one, so the client can settle that invoke. */
+function idOf(frame: unknown): number | null {
+  if (typeof frame !== 'object' || frame === null || !('id' in frame)) return null;
+  const id = frame.id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export class TabSockets {
+  private readonly dispatcher: CommandDispatcher;
+  private readonly open = new Set<TabSocket>();
+  private readonly hello: string;
+  private readonly unsubscribe: () => void;
+  private nextTab = 1;
+
+  constructor(
+    core: BrowserHostCore,
+    private readonly logger: Logger,
+  ) {
+    this.dispatcher = new CommandDispatcher({ handlers: core.commands, logger });
+    const hello: HelloFrame = { type: 'hello', channels: channelLists(), host: 'browser' };
+    this.hello = JSON.stringify(hello);
+    this.unsubscribe = core.subscribe((channel, payload) => {
+      const frame: EventFrame = { type: 'event', channel, payload };
+      this.broadcast(JSON.stringify(frame));
+    });
+  }
+
+  get count(): number {
+    return this.open.size;
+  }
+
+  /** Takes over an authenticated tab's socket; `origin` names it in the log. */
+  accept(socket: TabSocket, origin: string): void {
+    const sender = `browser tab ${this.nextTab++} (${origin})`;
+    this.open.add(socket);
+    socket.on('close', () => this.open.delete(socket));
+    socket.on('error', (error) => this.logger.warn(`${sender}: WebSocket error`, error));
+    socket.on('message', (data, isBinary) => {
+      this.receive(socket, data, isBinary, sender).catch((error: unknown) =>
+        this.logger.error(`${sender}: a frame could not be answered`, error),
+      );
+    });
+    socket.send(this.hello);
+  }
+
+  /** Closes every tab's socket and stops forwarding events. */
+  close(): void {
+    this.unsubscribe();
+    for (const socket of this.open) socket.close(CLOSE_GOING_AWAY, 'Ringside is stopping');
+    this.open.clear();
+  }
+
+  private async receive(
+    socket: TabSocket,
+    data: Buffer | ArrayBuffer | Buffer[],
+    isBinary: boolean,
+    sender: string,
+  ): Promise<void> {
+    if (isBinary) return this.refuse(socket, null, 'invalid-argument', 'Frames are JSON text, not binary.');
+    if (byteLength(data) > MAX_FRAME_BYTES) {
+      return this.refuse(socket, null, 'invalid-argument', `Frames are at most ${MAX_FRAME_BYTES} bytes.`);
+    }
+    let frame: unknown;
+    try {
+      frame = JSON.parse(textOf(data));
+    } catch {
+      return this.refuse(socket, null, 'invalid-argument', 'The frame is not valid JSON.');
+    }
+    const invoke = InvokeFrameSchema.safeParse(frame);
+    if (!invoke.success) {
+      const message = 'The frame is not an invoke: {"type":"invoke","id":<positive integer>,"channel":"…"}.';
+      return this.refuse(socket, idOf(frame), 'invalid-argument', message);
+    }
+    const { id, channel, args } = invoke.data;
+    if (!isCommandChannel(channel)) {
+      this.logger.warn(`command refused: ${JSON.stringify(channel)} is not a Ringside command (${sender})`);
+      return this.refuse(
+        socket,
+        id,
+        'unknown-command',
+        `${JSON.stringify(channel)} is not a Ringside command.`,
+      );
+    }
+    // An authenticated tab is the app's own page: every command, as the desktop's main window.
+    const result = await this.dispatcher.dispatch(channel, args, 'all', sender);
+    const reply: ResultFrame = { type: 'result', id, result };
+    this.send(socket, JSON.stringify(reply));
+  }
+
+  private refuse(socket: TabSocket, id: number | null, code: WsErrorCode, message: string): void {
+    const frame: ErrorFrame = { type: 'error', id, error: { code, message } };
+    this.send(socket, JSON.stringify(frame));
+  }
+
+  private broadcast(text: string): void {
+    for (const socket of this.open) this.send(socket, text);
+  }
+
+  private send(socket: TabSocket, text: string): void {
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > MAX_UNREAD_BYTES) {
+      this.logger.warn('a browser tab stopped reading; its WebSocket is closed (it reconnects)');
+      this.open.delete(socket);
+      socket.close(CLOSE_TRY_AGAIN_LATER, 'too much unread');
+      return;
+    }
+    socket.send(text);
+  }
+}

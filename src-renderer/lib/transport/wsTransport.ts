@@ -1,0 +1,278 @@
+/**
+ * The browser host's side of `window.ringside`: a `RendererTransport` over one WebSocket to the page's own
+ * origin (src-main/shared/wsProtocol.ts). It waits for the server's hello, matches each result to its invoke
+ * by id, hands every event to the listeners of its channel, and when the connection drops it reconnects by
+ * itself (capped, jittered backoff), so the page and everything typed in it stays.
+ *
+ * Invokes across a reconnect: an invoke made while the tab is disconnected waits and is sent after the next
+ * hello. An invoke already sent when the connection dropped is answered with a `network-error` result and
+ * never sent again: the server may have run it (a dial, a save), and running it twice is worse than asking
+ * the agent to try again.
+ */
+import type { ChannelLists, IpcResult } from '../../../src-main/shared/contract';
+import type { RendererTransport } from '../../../src-main/shared/rendererBridge';
+import type { InvokeFrame } from '../../../src-main/shared/wsProtocol';
+import { MAX_FRAME_BYTES } from './protocolLimits';
+import { readServerFrame } from './readServerFrame';
+import { reconnectDelay } from './reconnectDelay';
+import { RESYNC_READS } from './resyncReads';
+
+/** What the tab's link to the browser host is doing, for the banner that says so. */
+export type LinkStatus =
+  /** The first connection is being made. */
+  | 'connecting'
+  | 'connected'
+  /** The connection dropped; retrying. */
+  | 'reconnecting'
+  /** The server refuses this tab: its session cookie is missing or expired (retrying, slowly). */
+  | 'signed-out';
+
+/** The part of the browser's WebSocket the transport uses. */
+export interface SocketLike {
+  send(text: string): void;
+  close(): void;
+  addEventListener(type: 'open' | 'close', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+export interface TimersLike {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface WsTransportOptions {
+  /** `ws://127.0.0.1:…/ws`. */
+  url: string;
+  createSocket?: (url: string) => SocketLike;
+  /**
+   * Asked after a connection failed before its hello: whether the server still accepts this tab's session.
+   * False means the cookie is missing or expired, which the WebSocket API itself does not reveal.
+   */
+  sessionAccepted?: () => Promise<boolean>;
+  onStatus?: (status: LinkStatus) => void;
+  timers?: TimersLike;
+  random?: () => number;
+}
+
+/** The connection was lost with this invoke on its way: whether it ran is unknown. */
+export const LOST_INVOKE_MESSAGE =
+  'The connection to Ringside dropped before it answered, so it is not known whether this was done. ' +
+  'Check, then try again.';
+
+interface PendingInvoke {
+  text: string;
+  /** The socket it was sent on; null while it waits for a connection. */
+  sentOn: SocketLike | null;
+  resolve(result: IpcResult<unknown>): void;
+}
+
+const failure = (code: 'invalid-argument' | 'network-error', message: string): IpcResult<never> => ({
+  ok: false,
+  error: { code, message },
+});
+
+const browserTimers: TimersLike = {
+  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class WsTransport implements RendererTransport {
+  #status: LinkStatus = 'connecting';
+  #socket: SocketLike | null = null;
+  /** The socket whose hello has arrived: invokes are sent on it. */
+  #ready: SocketLike | null = null;
+  #helloCount = 0;
+  #attempt = 0;
+  #retryTimer: unknown = null;
+  #disposed = false;
+  #nextId = 0;
+  readonly #pending = new Map<number, PendingInvoke>();
+  readonly #listeners = new Map<string, Set<(payload: unknown) => void>>();
+  readonly #options: WsTransportOptions;
+  readonly #timers: TimersLike;
+  #firstHello!: (channels: ChannelLists) => void;
+  /**
+   * The channel lists of the first hello: what `createRendererApi` is built with, once (a later hello is
+   * the same server again; a newer Ringside would need the page reloaded anyway).
+   */
+  readonly channels: Promise<ChannelLists>;
+
+  constructor(options: WsTransportOptions) {
+    this.#options = options;
+    this.#timers = options.timers ?? browserTimers;
+    this.channels = new Promise((resolve) => (this.#firstHello = resolve));
+  }
+
+  get status(): LinkStatus {
+    return this.#status;
+  }
+
+  /** Opens the first connection; `channels` resolves once the server has said hello. */
+  start(): this {
+    this.#connect();
+    return this;
+  }
+
+  invoke(channel: string, args: unknown): Promise<IpcResult<unknown>> {
+    const id = ++this.#nextId;
+    let text: string;
+    try {
+      text = JSON.stringify({ type: 'invoke', id, channel, args } satisfies InvokeFrame);
+    } catch {
+      return Promise.resolve(failure('invalid-argument', `The arguments of ${channel} cannot be sent.`));
+    }
+    if (new TextEncoder().encode(text).length > MAX_FRAME_BYTES) {
+      return Promise.resolve(
+        failure('invalid-argument', `The arguments of ${channel} are larger than Ringside accepts.`),
+      );
+    }
+    return new Promise((resolve) => {
+      const pending: PendingInvoke = { text, sentOn: null, resolve };
+      this.#pending.set(id, pending);
+      if (this.#ready) this.#send(pending, this.#ready);
+    });
+  }
+
+  on(channel: string, listener: (payload: unknown) => void): () => void {
+    const listeners = this.#listeners.get(channel) ?? new Set();
+    this.#listeners.set(channel, listeners);
+    // Wrapped, so the same listener subscribed twice gets two independent subscriptions, as with ipcRenderer.
+    const receive = (payload: unknown): void => listener(payload);
+    listeners.add(receive);
+    return () => {
+      listeners.delete(receive);
+    };
+  }
+
+  /**
+   * Hands an event to the listeners of its channel: one from the server, or one this tab raises for
+   * itself as the desktop shell would send it (the click on a notification the page showed).
+   */
+  dispatch(channel: string, payload: unknown): void {
+    for (const listener of [...(this.#listeners.get(channel) ?? [])]) deliver(listener, payload);
+  }
+
+  /** Closes the connection for good; waiting invokes are answered with a network error. */
+  dispose(): void {
+    this.#disposed = true;
+    this.#timers.clearTimeout(this.#retryTimer);
+    const socket = this.#socket;
+    this.#socket = this.#ready = null;
+    socket?.close();
+    for (const [id, pending] of this.#pending) {
+      this.#pending.delete(id);
+      pending.resolve(failure('network-error', 'This page is no longer connected to Ringside.'));
+    }
+  }
+
+  #connect(): void {
+    const create = this.#options.createSocket ?? ((url: string) => new WebSocket(url));
+    let socket: SocketLike;
+    try {
+      socket = create(this.#options.url);
+    } catch {
+      this.#retry(false);
+      return;
+    }
+    this.#socket = socket;
+    let opened = false;
+    socket.addEventListener('open', () => (opened = true));
+    socket.addEventListener('message', (event) => {
+      if (this.#socket === socket) this.#receive(socket, event.data);
+    });
+    socket.addEventListener('close', () => {
+      if (this.#socket !== socket) return;
+      this.#socket = this.#ready = null;
+      this.#failSentOn(socket);
+      this.#retry(opened);
+    });
+  }
+
+  #receive(socket: SocketLike, data: unknown): void {
+    const frame = readServerFrame(data);
+    if (!frame) return;
+    if (frame.type === 'hello') {
+      if (this.#ready === socket) return;
+      this.#ready = socket;
+      this.#attempt = 0;
+      this.#setStatus('connected');
+      const reconnected = this.#helloCount++ > 0;
+      for (const pending of this.#pending.values()) {
+        if (pending.sentOn === null) this.#send(pending, socket);
+      }
+      if (reconnected) this.#resync();
+      else this.#firstHello(frame.channels);
+      return;
+    }
+    if (this.#ready !== socket) return;
+    if (frame.type === 'event') {
+      this.dispatch(frame.channel, frame.payload);
+    } else if (frame.id !== null) {
+      const pending = this.#pending.get(frame.id);
+      if (!pending) return;
+      this.#pending.delete(frame.id);
+      pending.resolve(frame.type === 'result' ? frame.result : { ok: false, error: frame.error });
+    }
+  }
+
+  #send(pending: PendingInvoke, socket: SocketLike): void {
+    pending.sentOn = socket;
+    socket.send(pending.text);
+  }
+
+  #failSentOn(socket: SocketLike): void {
+    for (const [id, pending] of this.#pending) {
+      if (pending.sentOn !== socket) continue;
+      this.#pending.delete(id);
+      pending.resolve(failure('network-error', LOST_INVOKE_MESSAGE));
+    }
+  }
+
+  /** Schedules the next attempt; a connection that never opened may have been refused for its session. */
+  #retry(opened: boolean): void {
+    if (this.#disposed) return;
+    // Signed out stays said until a hello proves otherwise (another tab may open the printed address).
+    if (this.#status !== 'signed-out') this.#setStatus(this.#helloCount > 0 ? 'reconnecting' : 'connecting');
+    const delay = reconnectDelay(++this.#attempt, this.#options.random);
+    this.#retryTimer = this.#timers.setTimeout(() => {
+      this.#retryTimer = null;
+      if (!this.#disposed) this.#connect();
+    }, delay);
+    if (!opened && this.#options.sessionAccepted) {
+      const attempt = this.#attempt;
+      this.#options.sessionAccepted().then(
+        (accepted) => {
+          if (!accepted && this.#attempt === attempt && !this.#disposed && !this.#ready) {
+            this.#setStatus('signed-out');
+          }
+        },
+        () => {},
+      );
+    }
+  }
+
+  /** After a reconnect: the values the tab follows, read again (see resyncReads.ts). */
+  #resync(): void {
+    for (const [event, command] of Object.entries(RESYNC_READS)) {
+      if (!this.#listeners.get(event)?.size || !command) continue;
+      void this.invoke(command, undefined).then((result) => {
+        if (result.ok) this.dispatch(event, result.value);
+      });
+    }
+  }
+
+  #setStatus(status: LinkStatus): void {
+    if (this.#status === status) return;
+    this.#status = status;
+    this.#options.onStatus?.(status);
+  }
+}
+
+/** One listener's failure must not keep the others from the event: it is reported as the page's error. */
+function deliver(listener: (payload: unknown) => void, payload: unknown): void {
+  try {
+    listener(payload);
+  } catch (error) {
+    reportError(error);
+  }
+}

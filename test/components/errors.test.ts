@@ -1,0 +1,77 @@
+/**
+ * Errors as the agent reads them: every code main can report has the renderer's own headline, main's
+ * sentence follows as detail where it tells more, and the Problem component shows both.
+ */
+import '@testing-library/jest-dom/vitest';
+import { render, screen } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { ErrorCodeSchema } from '../../src-main/shared/contract';
+import Problem from '../../src-renderer/components/Problem.svelte';
+import {
+  describeError,
+  ERROR_TITLES,
+  fieldMessage,
+  GENERIC_ERROR_TITLE,
+} from '../../src-renderer/lib/errors';
+import { CommandError } from '../../src-renderer/lib/ringside';
+
+describe('describeError', () => {
+  it.each(ErrorCodeSchema.options)('words %s with a headline of its own', (code) => {
+    const { title } = describeError(new CommandError(code, 'Main says why.'));
+    expect(title).toBe(ERROR_TITLES[code]);
+    expect(title.trim()).not.toBe('');
+    expect(title).not.toBe(GENERIC_ERROR_TITLE);
+  });
+
+  it('gives no two codes the same headline', () => {
+    const titles = ErrorCodeSchema.options.map((code) => ERROR_TITLES[code]);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('keeps main’s sentence as the detail, unless it says nothing more', () => {
+    expect(describeError(new CommandError('network-error', 'pbx.example.com did not answer.'))).toEqual({
+      title: 'The PBX could not be reached.',
+      detail: 'pbx.example.com did not answer.',
+    });
+    expect(describeError(new CommandError('timeout', '  '))).toEqual({ title: ERROR_TITLES.timeout });
+    expect(describeError(new CommandError('internal', ERROR_TITLES.internal))).toEqual({
+      title: ERROR_TITLES.internal,
+    });
+  });
+
+  it('says anything that is not main’s coded error generically, with its message as detail', () => {
+    expect(describeError(new TypeError('x is undefined'))).toEqual({
+      title: GENERIC_ERROR_TITLE,
+      detail: 'x is undefined',
+    });
+    expect(describeError('thrown text')).toEqual({ title: GENERIC_ERROR_TITLE, detail: 'thrown text' });
+    expect(describeError(undefined)).toEqual({ title: GENERIC_ERROR_TITLE });
+  });
+
+  it('gives a field main’s own sentence about it', () => {
+    expect(fieldMessage(new CommandError('invalid-argument', 'The file holds no certificate.'))).toBe(
+      'The file holds no certificate.',
+    );
+    expect(fieldMessage(new CommandError('timeout', ''))).toBe(ERROR_TITLES.timeout);
+  });
+});
+
+describe('Problem', () => {
+  it('announces a failure: what failed, the headline, then main’s sentence', () => {
+    render(Problem, {
+      lead: 'Not saved',
+      error: describeError(new CommandError('cache-full', 'No space left on the disk.')),
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Not saved: ${ERROR_TITLES['cache-full']} No space left on the disk.`,
+    );
+  });
+
+  it('shows a sentence of the renderer’s own, and stays quiet where a field names it', () => {
+    render(Problem, { error: 'The start date is after the end date.', id: 'range', announce: false });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.getElementById('range')?.textContent?.trim()).toBe(
+      'The start date is after the end date.',
+    );
+  });
+});

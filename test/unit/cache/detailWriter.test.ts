@@ -1,0 +1,69 @@
+/** The sync's worker writer: what it does beyond the behaviours sync.test.ts runs against both writers. */
+import { describe, expect, it } from 'vitest';
+import { DirectorySync, openCache } from '../../../src-main/cache';
+import { sourceDetailWriter } from '../../support/detailWriter';
+import { spyLogger, testDirectory } from './fixtures';
+import { MemoryDirectory, person, phone } from './memoryDirectory';
+
+function syncWithWorker(source: MemoryDirectory, directory = testDirectory()) {
+  return new DirectorySync(directory, source, {
+    logger: spyLogger(),
+    clock: { now: () => Date.now() },
+    batchSize: 20,
+    rollingRefresh: { persons: 0, companies: 0, users: 0 },
+    detailWriter: sourceDetailWriter,
+  });
+}
+
+describe('the worker detail writer', { timeout: 30_000 }, () => {
+  it('fails the sync with the database error when a batch cannot be written, and keeps earlier batches', async () => {
+    const source = new MemoryDirectory();
+    for (let id = 1; id <= 60; id++) {
+      source.addPersons(person(id, { contacts: [phone(`+420 601 ${String(id).padStart(6, '0')}`)] }));
+    }
+    // A detail that passed the client's checks but that the cache refuses (no name at all: NOT NULL).
+    const get = source.persons.get;
+    source.persons.get = async (id, options) => {
+      const detail = await get(id, options);
+      return id === 55 ? ({ ...detail, firstname: null } as unknown as typeof detail) : detail;
+    };
+    const directory = testDirectory();
+
+    await expect(syncWithWorker(source, directory).run()).rejects.toThrow(
+      /cache write: NOT NULL constraint failed: persons\.firstname/,
+    );
+    // The batches before the failing one were committed; the failing batch was rolled back whole.
+    const written = directory.counts().numbers;
+    expect(written).toBeGreaterThanOrEqual(20);
+    expect(written).toBeLessThan(60);
+    expect(directory.lookupNumber('+420 601 000 055')).toEqual([]);
+  });
+
+  it('writes an in-memory cache on the sync thread (a second connection cannot open it)', async () => {
+    const source = new MemoryDirectory();
+    source.addPersons(person(1, { firstname: 'Jana', contacts: [phone('+420 601 000 001')] }));
+    const directory = testDirectory(openCache(':memory:', { logger: spyLogger() }));
+    expect(directory.databasePath).toBeNull();
+
+    await syncWithWorker(source, directory).run();
+
+    expect(directory.lookupNumber('601 000 001').map((match) => match.id)).toEqual([1]);
+  });
+
+  it('lets the app read the cache while the worker writes it', async () => {
+    const source = new MemoryDirectory();
+    for (let id = 1; id <= 300; id++) {
+      source.addPersons(person(id, { contacts: [phone(`+420 601 ${String(id).padStart(6, '0')}`)] }));
+    }
+    const directory = testDirectory();
+    const seen: number[] = [];
+    await syncWithWorker(source, directory).run({
+      onProgress: ({ phase }) => {
+        if (phase === 'persons:details') seen.push(directory.counts().numbers);
+      },
+    });
+    // Batches became visible to the app's own connection one after another, not all at the end.
+    expect(new Set(seen).size).toBeGreaterThan(3);
+    expect(seen.at(-1)).toBe(300);
+  });
+});
