@@ -1,44 +1,74 @@
 /**
  * Composition root of the main process: the only place that builds services and wires them to Electron.
- * Order matters: sandbox and single-instance lock first, logging before anything can fail, then the
- * core, the IPC binding, the window.
+ * Order matters: sandbox, the app:// scheme and the single-instance lock first, logging and the guard of
+ * every web contents before anything can fail or open, then the core, the IPC binding, the window.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, ipcMain, net, Notification, powerMonitor, session, type BrowserWindow } from 'electron';
-import log from 'electron-log/main';
+import {
+  app,
+  dialog,
+  ipcMain,
+  net,
+  Notification,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  webContents,
+  type BrowserWindow,
+} from 'electron';
+// The Node build: electron-log/main would register IPC handlers of its own that no allow-list checks.
+import log from 'electron-log/node';
 import Store from 'electron-store';
 import type { AppCore } from './app/appCore';
 import { composeAppCore, demoPbxLogger } from './app/composeAppCore';
 import { createLogger } from './app/logging';
+import { keepNewFilesPrivate, makeUserDataPrivate, PRIVATE_FILE_MODE } from './app/privateFiles';
 import { claimProfileLock, describeLockHolder } from './app/profileLock';
 import { loadKeytar } from './app/settings/secretStoreKeytar';
 import type { SettingsStore } from './app/settings/settingsRepository';
 import type { Logger } from './shared/logger';
+import { APP_ID, appIcons } from './shell/appIdentity';
+import { appLaunch, startedAtLogin, startsHidden } from './shell/appLaunch';
+import { registerAppScheme, serveAppScheme } from './shell/appProtocol';
 import { installCallSurfaces } from './shell/callSurfaces';
 import { DialConfirmation } from './shell/confirmWindow';
+import { openExternalLink } from './shell/externalLinks';
 import { bindIpc, createEventSender } from './shell/ipc';
 import { installApplicationMenu } from './shell/menu';
 import { osNotifications } from './shell/notifications';
 import { createElectronTransport } from './shell/pbxTransport';
-import { createAppUrlMatcher, resolveRendererEntry, type RendererEntry } from './shell/rendererEntry';
+import { APP_ENTRY, createAppUrlMatcher, developmentEntry, type RendererEntry } from './shell/rendererEntry';
 import { chooseSecretStore } from './shell/secretStore';
 import { claimSingleInstance } from './shell/singleInstance';
 import { createLoginItem } from './shell/startAtLogin';
 import { LinkInbox } from './shell/telLinks';
 import { desktopShowsTray, noticeMemory, TrayResidence } from './shell/trayResident';
+import { installWebContentsGuard } from './shell/webContentsGuard';
 import { createMainWindow, focusWindow, loadRenderer } from './shell/window';
 import { createBoundsStore } from './shell/windowBounds';
 
-const isDev = !app.isPackaged;
+/**
+ * Development mode: true only in the bundle `npm run dev` builds (`electron-vite dev`; see
+ * electron.vite.config.ts). A constant: a production build carries no code that reads ELECTRON_RENDERER_URL
+ * (removed with the branch that held it), and its windows have DevTools off, its menu no DevTools entry.
+ */
+declare const __RINGSIDE_DEV__: boolean;
+const isDev = __RINGSIDE_DEV__;
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
-const rendererEntry = resolveRendererEntry({
-  isPackaged: app.isPackaged,
-  devServerUrl: process.env['ELECTRON_RENDERER_URL'],
-  rendererIndexPath: fileURLToPath(new URL('../renderer/index.html', import.meta.url)),
-});
+/** The built renderer, served at app://ringside/ (shell/appProtocol.ts). */
+const rendererRoot = fileURLToPath(new URL('../renderer/', import.meta.url));
+const rendererEntry = isDev ? developmentEntry(process.env['ELECTRON_RENDERER_URL']) : APP_ENTRY;
 const isAppUrl = createAppUrlMatcher(rendererEntry);
-const trayIconPath = fileURLToPath(new URL('../../resources/tray.png', import.meta.url));
+const icons = appIcons(fileURLToPath(new URL('../../resources/', import.meta.url)), process.platform);
+/** What the OS starts at login and for a link: the installed app (shell/appLaunch.ts). */
+const launch = appLaunch({
+  execPath: process.execPath,
+  argv: process.argv,
+  defaultApp: process.defaultApp,
+  env: process.env,
+});
 /** `tel:`/`callto:` links from argv and macOS `open-url`; they wait here until the core is ready. */
 const links = new LinkInbox();
 
@@ -59,6 +89,14 @@ function startLogging(): Logger {
   return logger;
 }
 
+/** "Start at login": the installed app, with the argument that says it was started at login. */
+const loginItem = createLoginItem({
+  platform: process.platform,
+  setLoginItemSettings: (settings) => app.setLoginItemSettings(settings),
+  launch,
+  env: process.env,
+});
+
 /** Call when the app is ready (safeStorage and the session need it). */
 function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
   return composeAppCore({
@@ -73,12 +111,8 @@ function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: Sett
     // Built beside this file by electron.vite.config.ts.
     detailWriterWorker: new URL('./detailWriterWorker.js', import.meta.url),
     osRegion: app.getLocaleCountryCode(),
-    loginItem: createLoginItem({
-      platform: process.platform,
-      setLoginItemSettings: (settings) => app.setLoginItemSettings(settings),
-      executable: process.env['APPIMAGE'] ?? process.execPath,
-      env: process.env,
-    }),
+    loginItem,
+    openExternalLink: (url) => openExternalLink(url, (checked) => shell.openExternal(checked)),
     build: {
       name: app.getName(),
       version: app.getVersion(),
@@ -92,11 +126,14 @@ function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: Sett
   });
 }
 
-function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
+function openMainWindow(entry: RendererEntry, logger: Logger, showWhenReady?: () => boolean): BrowserWindow {
   const window = createMainWindow({
     preloadPath,
-    isAppUrl,
-    boundsStore: createBoundsStore(new Store({ name: 'window-state', clearInvalidConfig: true })),
+    icon: icons.window,
+    showWhenReady,
+    boundsStore: createBoundsStore(
+      new Store({ name: 'window-state', clearInvalidConfig: true, configFileMode: PRIVATE_FILE_MODE }),
+    ),
     devTools: isDev,
     logger,
   });
@@ -110,13 +147,14 @@ function openMainWindow(entry: RendererEntry, logger: Logger): BrowserWindow {
 
 async function start(logger: Logger): Promise<void> {
   await app.whenReady();
+  const stopServing = serveAppScheme(protocol, rendererRoot, logger);
   const { core, settingsStore } = await buildCore(logger);
   const getMainWindow = () => mainWindow;
   const confirmation = new DialConfirmation({
     preloadPath,
     devTools: isDev,
+    icon: icons.window,
     entry: rendererEntry,
-    isAppUrl,
     logger,
   });
   const getOtherWindows = () => confirmation.windows();
@@ -141,7 +179,23 @@ async function start(logger: Logger): Promise<void> {
     platform: process.platform,
     logger,
   });
-  mainWindow = openMainWindow(rendererEntry, logger);
+  // Started at login with "start hidden in the tray": the window stays hidden until asked for (the tray, a
+  // second launch, the dock), provided a tray icon is there to ask with.
+  const atLogin = startedAtLogin({
+    argv: process.argv,
+    macOpenedAtLogin: process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin,
+  });
+  mainWindow = openMainWindow(
+    rendererEntry,
+    logger,
+    () =>
+      !startsHidden({
+        startedAtLogin: atLogin,
+        startHidden: core.desktop.settings.current.startHidden === true,
+        trayShown: residence?.trayShown === true,
+      }),
+  );
+  refreshLoginItem(core, logger);
   const showMainWindow = () => {
     if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
     else mainWindow = openMainWindow(rendererEntry, logger);
@@ -152,7 +206,8 @@ async function start(logger: Logger): Promise<void> {
     confirmation,
     showMainWindow,
     sendEvent,
-    trayIconPath,
+    trayIconPath: icons.tray,
+    launch,
     logger,
   });
   residence.setTrayCreated(callSurfaces.trayCreated);
@@ -175,6 +230,7 @@ async function start(logger: Logger): Promise<void> {
     disposed = true;
     callSurfaces.uninstall();
     unbindIpc();
+    stopServing();
     const deadline = new Promise((resolve) => setTimeout(resolve, QUIT_CLEANUP_LIMIT_MS));
     Promise.race([core.dispose(), deadline])
       .catch((error: unknown) => logger.error('cleanup before quitting failed', error))
@@ -182,13 +238,33 @@ async function start(logger: Logger): Promise<void> {
   });
 }
 
+/**
+ * An AppImage or an update moves the executable: while "Start at login" is on, each start registers the
+ * one that runs now.
+ */
+function refreshLoginItem(core: AppCore, logger: Logger): void {
+  if (!core.desktop.settings.current.startAtLogin) return;
+  try {
+    loginItem.setStartAtLogin(true);
+  } catch (error) {
+    logger.warn('start at login could not be renewed', error);
+  }
+}
+
 // Every renderer sandboxed, whatever a window's own options say; must precede 'ready'.
 app.enableSandbox();
+// The app's own origin, app://ringside (shell/appProtocol.ts): privileged schemes must precede 'ready'.
+registerAppScheme(protocol);
+// Windows: notifications and the taskbar group by this id, the one the installer's shortcut carries.
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 // A second profile (tests, a trainer's demo desk): the same variable the browser host reads. Set before the
 // single-instance lock, which is per profile.
 const userDataOverride = process.env['RINGSIDE_USER_DATA'];
 if (userDataOverride) app.setPath('userData', userDataOverride);
+// Call history, notes and the customer directory: the user's alone (app/privateFiles.ts).
+keepNewFilesPrivate();
+makeUserDataPrivate(app.getPath('userData'));
 
 // A second launch brings the window forward, unless it only carried a link to dial (the confirmation shows).
 if (claimSingleInstance((argv) => links.receiveArgv(argv) || (mainWindow && focusWindow(mainWindow)))) {
@@ -210,6 +286,12 @@ if (claimSingleInstance((argv) => links.receiveArgv(argv) || (mainWindow && focu
     });
     links.receiveArgv(process.argv);
     const logger = startLogging();
+    // Before any window exists: one guard for every web contents the app will ever have.
+    installWebContentsGuard(
+      (guard) => app.on('web-contents-created', (_event, contents) => guard(contents)),
+      webContents.getAllWebContents(),
+      { isAppUrl, logger },
+    );
     start(logger).catch((error: unknown) => {
       logger.error('Ringside failed to start', error);
       app.exit(1);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RequestContext } from './errors';
 import { readEnvelope, type Envelope } from './envelope';
 import type { DriftReporter } from './driftReporter';
-import type { HttpMethod, HttpResponse, HttpTransport } from './http/httpTransport';
+import { MAX_BODY_BYTES, type HttpMethod, type HttpResponse, type HttpTransport } from './http/httpTransport';
 import type { TokenManager } from './tokenManager';
 import { buildUrl, type PbxUrls, type QueryValue } from './urls';
 
@@ -32,6 +32,8 @@ export interface ApiCall {
   root?: 'v1' | 'v2';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** What the answer holds, for how much of it is read (MAX_BODY_BYTES); default one record. */
+  answer?: 'list' | 'record';
 }
 
 export class ApiRequester {
@@ -72,7 +74,7 @@ export class ApiRequester {
     name: string,
     options?: CallOptions,
   ): Promise<z.output<S>[]> {
-    return this.data(call, z.array(item), name, options);
+    return this.data({ ...call, answer: 'list' }, z.array(item), name, options);
   }
 
   parse<S extends z.ZodType>(schema: S, value: unknown, name: string, call: ApiCall): z.output<S> {
@@ -99,6 +101,7 @@ export class ApiRequester {
       signal: options.signal,
       timeoutMs: options.timeoutMs,
       retryWithinMs: options.retryWithinMs,
+      maxBodyBytes: MAX_BODY_BYTES[call.answer ?? 'record'],
     });
   }
 }

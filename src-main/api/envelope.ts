@@ -62,7 +62,8 @@ function attributeMessages(data: unknown): Record<string, string> | undefined {
 function failureOf(body: Record<string, unknown>, context: RequestContext): PbxError {
   const fields = attributeMessages(body.data);
   if (fields) return new ValidationFailed(fields, context);
-  return new BusinessError(pbxText(body.error) ?? pbxText(body.data) ?? 'no reason was given', context);
+  const reason = pbxText(body.error) ?? pbxText(body.data) ?? 'no reason was given';
+  return new BusinessError(reason, context, body.data ?? undefined);
 }
 
 function redirectError(response: HttpResponse, context: RequestContext): ServerError {

@@ -102,6 +102,11 @@ export class BusinessError extends PbxError {
   constructor(
     readonly pbxMessage: string,
     context?: RequestContext,
+    /**
+     * The envelope's `data` as the PBX sent it with `success:false` (e.g. the per-agent results of a bulk
+     * queue update); main only, never part of what a window sees.
+     */
+    readonly declinedData?: unknown,
   ) {
     super(`The PBX declined ${where(context)}: ${pbxMessage}`, context);
   }
@@ -131,7 +136,7 @@ export class PermissionDenied extends PbxError {
   }
 }
 
-export type ServerErrorReason = 'server-failure' | 'not-a-pbx' | 'unexpected-response';
+export type ServerErrorReason = 'server-failure' | 'not-a-pbx' | 'unexpected-response' | 'response-too-large';
 
 /**
  * The server failed (5xx), or answered in a way no PBX of this API does: `not-a-pbx` when the answer is
@@ -174,6 +179,17 @@ export class ServerError extends PbxError {
     return new ServerError(
       'unexpected-response',
       `The PBX answered ${where(context)} unexpectedly: ${what}.`,
+      context,
+    );
+  }
+
+  /** An answer larger than the client reads for its kind (see MAX_BODY_BYTES in http/httpTransport.ts). */
+  static tooLarge(context: RequestContext, limitBytes: number): ServerError {
+    return new ServerError(
+      'response-too-large',
+      `The PBX answered ${where(context)} with more than ${limitBytes / (1024 * 1024)} MB, more than any ` +
+        'answer of its API needs; Ringside stopped reading rather than fill its memory. If it persists, ' +
+        'tell the PBX administrator.',
       context,
     );
   }

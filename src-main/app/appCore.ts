@@ -7,16 +7,30 @@ import {
   type HistoryServiceDeps,
   type RecentNumbersStore,
 } from '../calls';
+import {
+  MemoryQueueChangeLog,
+  QueuesService,
+  type QueueChangeLogStore,
+  type QueuesPolicy,
+} from '../calls/queues';
 import type { Clock } from '../shared/clock';
-import type {
-  AppInfo,
-  AppMode,
-  CommandHandlers,
-  ConnectionState,
-  DialShortcutStatus,
+import {
+  historyRetentionDays,
+  type AppInfo,
+  type AppMode,
+  type CommandHandlers,
+  type ConnectionState,
+  type DialShortcutStatus,
+  type Events,
 } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import { callsHandlers } from './calls/callsHandlers';
+import { AgentDirectory } from './connection/agentDirectory';
+import { CallContextReader } from '../calls/context/callContextReader';
+import { PersonActivityReader } from '../calls/context/personActivity';
+import { CrmAutoOpen } from './crm/crmAutoOpen';
+import { CrmLinks, crmSettingsTemplates } from './crm/crmLinks';
+import { cachedPersonExternalId, cachedTeamTemplates } from './crm/crmRecords';
 import { connectionHandlers } from './connection/connectionHandlers';
 import { ConnectionManager, NotConnected, type HealthPolicy } from './connection/connectionManager';
 import {
@@ -25,14 +39,22 @@ import {
   type DemoPbxLauncher,
 } from './connection/connectionModeController';
 import { ConnectionProbe } from './connection/connectionProbe';
+import { isUnreachable } from './connection/describeConnectionFailure';
 import { nodeTransport, type PbxTransport } from './connection/pbxTransport';
 import { DirectoryCaches, type CacheFileOpener } from './directory/directoryCaches';
 import { directoryHandlers } from './directory/directoryHandlers';
 import { DirectoryService } from './directory/directoryService';
 import { SyncScheduler, type SyncSchedulerDeps } from './directory/syncScheduler';
+import { usersWithLogin } from './directory/usersWithLogin';
 import { EventHub, type EventListener } from './eventHub';
 import { historyHandlers } from './history/historyHandlers';
+import { queuesAgentOf, queuesAgentProblem } from './queues/queuesAgent';
+import { queuesHandlers } from './queues/queuesHandlers';
 import { HistoryPerPbx } from './history/historyPerPbx';
+import { HistoryRetention } from './privacy/historyRetention';
+import { LocalDataClearer } from './privacy/localDataClearer';
+import { privacyHandlers } from './privacy/privacyHandlers';
+import { NO_POLICY, withPresets, type ManagedPolicy } from './settings/managedPolicy';
 import { MemorySecretStore, type SecretStore } from './settings/secretStore';
 import { MemorySettingsStore, SettingsRepository, type SettingsStore } from './settings/settingsRepository';
 import { defaultSettings } from './settings/settingsSchema';
@@ -60,6 +82,13 @@ export interface AppCoreDeps {
   /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
   osRegion?: string;
   loginItem?: LoginItem;
+  /**
+   * Opens an https: (or loopback http:) link in the OS browser, never in the app (shell/externalLinks.ts).
+   * Absent in the browser host: its page opens the CRM link in a new tab itself.
+   */
+  openExternalLink?: (url: string) => Promise<void>;
+  /** Settings IT presets and locks (settings/managedPolicy.ts); none when absent. */
+  managedPolicy?: ManagedPolicy;
   /** Tests shorten these. */
   health?: Partial<HealthPolicy>;
   pbxClientOptions?: Pick<PbxClientConfig, 'retry' | 'timeoutMs'>;
@@ -67,12 +96,17 @@ export interface AppCoreDeps {
   directory?: () => CallerDirectory | undefined;
   /** Where recently dialled numbers persist (a JSON file in the app); in memory when absent. */
   recentNumbers?: RecentNumbersStore;
+  /** Where the log of queue membership changes persists (a JSON-lines file in the app); memory when absent. */
+  queueLog?: QueueChangeLogStore;
+  /** Tests shorten the queues' schedules. */
+  queuesPolicy?: Partial<QueuesPolicy>;
   /** Tests shorten the review fetcher's and the outbox's schedules. */
   historyPolicies?: Pick<HistoryServiceDeps, 'reviewPolicy' | 'outboxPolicy'>;
   /**
    * Opens a directory cache file by name (one per PBX, see directoryCaches.ts; the app puts them in the
-   * user data directory). The PBX's call history, reviews and wrap-up outbox live in the same file.
-   * Absent: no directory cache and no sync, unless `directory` brings one; the history is in memory.
+   * user data directory). The PBX's call history, reviews and wrap-up outbox live in a history file beside
+   * it, opened the same way. Absent: no directory cache and no sync, unless `directory` brings one; the
+   * history is in memory.
    */
   openCacheFile?: CacheFileOpener;
   /** The directory sync's schedule and page sizes; tests shorten them (default: every 15 minutes). */
@@ -109,12 +143,18 @@ export class AppCore {
   private readonly modes: ConnectionModeController;
   private readonly settingsService: SettingsService;
   readonly calls: CallsService;
-  /** The call history of each PBX, in that PBX's cache file. */
+  /** The agent's queues: membership, changes and the queue board (docs/queues.md). */
+  readonly queues: QueuesService;
+  /** The call history of each PBX, in that PBX's history file. */
   private readonly histories: HistoryPerPbx;
   /** The directory cache of the active PBX (`caches.current`), one file per PBX. */
   readonly caches: DirectoryCaches;
   /** When the directory sync runs; `await directorySync.idle()` waits for a running one. */
   readonly directorySync: SyncScheduler;
+  /** Who the agent is on the PBX (connection/agentDirectory.ts): for every feature that needs the agent's user. */
+  readonly agentDirectory: AgentDirectory;
+  /** Settings ▸ Privacy's retention period for the local history (privacy/historyRetention.ts). */
+  private readonly retention: HistoryRetention;
   /** Every command of the contract, validated by the host before it gets here. */
   readonly commands: CommandHandlers;
   readonly desktop: DesktopHooks;
@@ -126,7 +166,8 @@ export class AppCore {
     const transport = deps.transport ?? nodeTransport;
     this.settings = new SettingsRepository({
       store: deps.settingsStore ?? new MemorySettingsStore(),
-      defaults: defaultSettings(deps.osRegion),
+      defaults: withPresets(defaultSettings(deps.osRegion), deps.managedPolicy ?? NO_POLICY),
+      policy: deps.managedPolicy,
       logger,
     });
     this.pbx = new ConnectionManager({
@@ -159,11 +200,13 @@ export class AppCore {
       modes: this.modes,
       demoAvailable: deps.demoPbx !== undefined,
       loginItem: deps.loginItem,
+      policy: deps.managedPolicy,
       logger,
     });
     this.caches = new DirectoryCaches({
       open: deps.openCacheFile,
       defaultCountry: () => this.settings.current.defaultCountry,
+      onDirectoryRebuilt: () => this.directorySync.reset(),
       clock,
       logger,
     });
@@ -177,11 +220,20 @@ export class AppCore {
       logger,
       ...deps.directorySync,
     });
+    this.agentDirectory = new AgentDirectory({
+      client: () => this.pbx.client,
+      username: () => this.modes.agent?.username,
+      knownUserIds: (username) => usersWithLogin(this.caches.current?.directory, username),
+      clock,
+      logger,
+    });
     const directoryService = new DirectoryService({
       cache: () => this.caches.current,
       cacheProblem: () => this.caches.openError,
       client: () => this.pbx.client,
       defaultCountry: () => this.settings.current.defaultCountry,
+      newContactsGroupId: () => this.settings.current.newContactsGroupId,
+      agent: () => this.agentDirectory.settled(),
       onCacheChanged: () => this.directorySync.cacheChanged(),
       logger,
     });
@@ -197,12 +249,13 @@ export class AppCore {
       logger,
       ...deps.historyPolicies,
     });
+    const recentNumbers = deps.recentNumbers ?? new MemoryRecentNumbersStore();
     this.calls = new CallsService({
       client: () => this.pbx.client,
       agent: () => this.modes.agent,
       settings: () => this.settings.current,
       directory: () => this.directory(),
-      recents: deps.recentNumbers ?? new MemoryRecentNumbersStore(),
+      recents: recentNumbers,
       recentCalls: (dial, limit, excluding) => this.history.recentCalls(dial, limit, excluding),
       onSnapshot: (snapshot, first) => this.history.onSnapshot(snapshot, first),
       emit: (channel, payload) => this.events.emit(channel, payload),
@@ -210,23 +263,71 @@ export class AppCore {
       onMonitorHealth: (health) => {
         if (health.status === 'failing') this.pbx.reportFailure(health.error);
         else if (this.connection.status !== 'connected') void this.pbx.checkNow();
+        // A PBX that answers but whose calls cannot be read stays "connected": say so beside it.
+        this.setCallsProblem(
+          health.status === 'failing' && !isUnreachable(health.error) ? health.message : undefined,
+        );
       },
       clock,
       logger,
     });
+    this.queues = new QueuesService({
+      client: () => this.pbx.client,
+      agent: () => queuesAgentOf(this.agentDirectory.state),
+      agentProblem: () => queuesAgentProblem(this.agentDirectory.state),
+      agentPending: () => this.agentDirectory.state.status === 'resolving',
+      settings: () => this.settings.current,
+      log: deps.queueLog ?? new MemoryQueueChangeLog(),
+      emit: (channel, payload) => this.events.emit(channel, payload),
+      setPollCadence: (cadence) => this.calls.setPollCadence(cadence),
+      clock,
+      logger,
+      policy: deps.queuesPolicy,
+    });
+    this.agentDirectory.onChange(() => this.queues.reconfigure());
     this.pbx.onClientChange(() => {
+      this.queues.reconfigure();
       // The new PBX's own cache (and history); the sync of the old one stops.
       this.caches.select(this.pbx.profile);
+      this.agentDirectory.update();
       this.directorySync.reset();
       this.calls.reconfigure();
       this.history.resume();
     });
+    this.retention = new HistoryRetention({
+      retentionDays: () => historyRetentionDays(this.settings.current),
+      purgeOlderThan: (before) => this.history.store.purgeOlderThan(before),
+      onPurged: () => this.historyReplaced(),
+      clock,
+      logger,
+    });
+    // Each PBX's history as it opens (after HistoryPerPbx, which listens first, has switched to it).
+    this.caches.onChange(() => this.retention.apply());
+    const localData = new LocalDataClearer({
+      pendingWrapUps: () => this.history.pending(),
+      stopSync: async () => {
+        this.directorySync.cancel();
+        await this.directorySync.idle();
+      },
+      restartSync: () => this.directorySync.reset(),
+      databases: () => {
+        const current = this.caches.current;
+        return current ? [current.database.db, current.history.db] : [];
+      },
+      recentNumbers,
+      afterClear: ({ wrapUps }) => this.localDataCleared(wrapUps.map((entry) => entry.uniqueid)),
+      logger,
+    });
     this.settings.subscribe(() => {
+      this.retention.apply();
       this.calls.reconfigure();
+      this.agentDirectory.update();
+      this.queues.settingsChanged();
       // A new default country reads numbers differently: the next sync re-indexes them, and runs now.
       if (this.caches.renumber()) this.directorySync.reset();
     });
 
+    const crmLinks = this.crmLinks();
     this.commands = {
       ...connectionHandlers({
         build: deps.build,
@@ -239,9 +340,25 @@ export class AppCore {
         requireClient: () => this.requireClient(),
         onSaved: (view) => this.events.emit('settings:changed', view),
       }),
-      ...callsHandlers(this.calls),
+      ...callsHandlers(
+        this.calls,
+        crmLinks,
+        new CallContextReader({
+          client: () => this.pbx.client,
+          agent: () => this.modes.agent?.username,
+          firstKeys: () => this.settings.current.contextKeysFirst ?? [],
+          logger: this.deps.logger,
+        }),
+        (personId) => this.cachedPersonExternalId(personId),
+      ),
       ...historyHandlers(() => this.history),
-      ...directoryHandlers(directoryService, this.directorySync),
+      ...directoryHandlers(
+        directoryService,
+        this.directorySync,
+        new PersonActivityReader(() => this.pbx.client),
+      ),
+      ...queuesHandlers(this.queues),
+      ...privacyHandlers(localData),
     };
     this.desktop = {
       requestDial: (text, source) => this.calls.requestDial(text, source),
@@ -258,6 +375,7 @@ export class AppCore {
 
   /** Connects to the PBX the settings name (starting the demo PBX when they name it). */
   async start(): Promise<void> {
+    this.retention.start();
     await this.modes.apply();
     this.events.emit('settings:changed', await this.settingsService.view());
   }
@@ -270,6 +388,38 @@ export class AppCore {
   /** The active PBX's client, for tests and tools that look behind the commands; undefined while none. */
   get pbxClient(): PbxClient | undefined {
     return this.pbx.client;
+  }
+
+  private cachedPersonExternalId(personId: number): string | null {
+    const cache = this.caches.current?.database;
+    return cache ? cachedPersonExternalId(cache, personId) : null;
+  }
+
+  /** "Open in CRM" (crm/crmLinks.ts), opened by itself on answer where the host can (crm/crmAutoOpen.ts). */
+  private crmLinks(): CrmLinks {
+    const links = new CrmLinks({
+      call: (uniqueid) => this.calls.list().find((call) => call.uniqueid === uniqueid),
+      teamTemplates: () => {
+        const teamId = this.agentDirectory.profile?.teamId;
+        const cache = this.caches.current?.database;
+        return teamId == null || !cache ? undefined : cachedTeamTemplates(cache, teamId);
+      },
+      ownTemplates: () => crmSettingsTemplates(this.settings.current),
+      personExternalId: (personId) => this.cachedPersonExternalId(personId),
+      defaultCountry: () => this.settings.current.defaultCountry,
+      openExternalLink: this.deps.openExternalLink,
+    });
+    if (this.deps.openExternalLink) {
+      const autoOpen = new CrmAutoOpen({
+        links,
+        enabled: () => this.settings.current.crmOpenOnAnswer === true,
+        logger: this.deps.logger,
+      });
+      this.events.subscribe((channel, payload) => {
+        if (channel === 'calls:changed') autoOpen.callsChanged(payload as Events['calls:changed']);
+      });
+    }
+    return links;
   }
 
   subscribe(listener: EventListener): () => void {
@@ -296,7 +446,21 @@ export class AppCore {
     this.publishConnection({ status, message, since: this.deps.clock.now() });
   }
 
-  private publishConnection(state: ConnectionState): void {
+  /** Shown with a connected state only; cleared by the next poll that succeeds. */
+  private callsProblem: string | undefined;
+
+  private setCallsProblem(problem: string | undefined): void {
+    if (problem === this.callsProblem) return;
+    this.callsProblem = problem;
+    if (this.connection.status === 'connected') this.publishConnection(this.connection);
+  }
+
+  private publishConnection(pbxState: ConnectionState): void {
+    const { callsProblem: _previous, ...plain } = pbxState;
+    const state: ConnectionState =
+      plain.status === 'connected' && this.callsProblem
+        ? { ...plain, callsProblem: this.callsProblem }
+        : plain;
     const recovered = state.status === 'connected' && this.connection.status !== 'connected';
     this.connection = state;
     this.events.emit('connection:state', state);
@@ -307,6 +471,23 @@ export class AppCore {
       this.calls.pollNow();
     }
     this.directorySync?.connectionChanged(state.status);
+    this.agentDirectory?.connectionChanged(state.status);
+  }
+
+  /** Calls left the history all at once (the retention period, or Clear local data): the screens reload. */
+  private historyReplaced(): void {
+    const missedUnseen = this.history.store.missedUnseen();
+    this.events.emit('history:changed', { uniqueids: [], missedUnseen, reset: true });
+  }
+
+  /** Clear local data is done: the screens show it, the outbox forgets the dropped saves, the sync starts over. */
+  private localDataCleared(droppedWrapUps: string[]): void {
+    this.historyReplaced();
+    for (const uniqueid of droppedWrapUps) {
+      this.events.emit('wrapup:changed', { uniqueid, pending: null, pendingCount: 0 });
+    }
+    this.directorySync.reset();
+    this.history.resume();
   }
 
   /** The directory for screen-pop, dial preview and history: the injected one, else the active PBX's cache. */
@@ -315,8 +496,11 @@ export class AppCore {
   }
 
   async dispose(): Promise<void> {
+    this.retention.dispose();
     this.directorySync.dispose();
     this.histories.dispose();
+    this.queues.dispose();
+    this.agentDirectory.dispose();
     this.calls.dispose();
     await this.modes.dispose();
     // The cancelled sync ends at its next await; its cache closes after that.

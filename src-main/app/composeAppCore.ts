@@ -1,19 +1,23 @@
 /**
  * Builds the AppCore exactly as every host runs it: settings in the user data directory's settings file, a
- * SQLite cache file per PBX with the directory sync's writer thread, recently dialled numbers in a JSON file.
+ * SQLite directory cache per PBX with the directory sync's writer thread and a history file beside it,
+ * recently dialled numbers in a JSON file.
  * What differs between the desktop app (src-main/index.ts) and the browser host (web/browserHostMain.ts) comes
  * in as `HostServices`: how requests reach the PBX, where the secret lives, the demo PBX launcher, the build.
  */
 import { join } from 'node:path';
-import { openCache, workerDetailWriterFactory } from '../cache';
+import { openCache, workerDetailWriterFactory, workerIntegrityCheck } from '../cache';
 import { JsonFileRecentNumbersStore } from '../calls';
+import { JsonLinesQueueChangeLog } from '../calls/queues';
 import { systemClock } from '../shared/clock';
 import type { AppInfo } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import { AppCore } from './appCore';
 import type { DemoPbxLauncher } from './connection/connectionModeController';
 import type { PbxTransport } from './connection/pbxTransport';
+import { managedPolicyPath, readManagedPolicy } from './settings/managedPolicy';
 import type { SecretStore } from './settings/secretStore';
+import { defaultSettings } from './settings/settingsSchema';
 import { openSettingsStore } from './settings/settingsFile';
 import type { SettingsStore } from './settings/settingsRepository';
 import type { LoginItem } from './settings/settingsService';
@@ -33,10 +37,22 @@ export interface HostServices {
    * resolved by the entry itself, since shared code may be bundled into a chunk elsewhere.
    */
   detailWriterWorker: URL;
+  /**
+   * The integrity check's thread (integrityCheckWorker.js); absent: the one beside `detailWriterWorker`,
+   * where electron.vite.config.ts builds both.
+   */
+  integrityCheckWorker?: URL;
   /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
   osRegion: string | undefined;
   /** "Start at login"; absent where the host cannot offer it. */
   loginItem?: LoginItem;
+  /** Opens a CRM link in the OS browser; absent where the page opens it itself (the browser host). */
+  openExternalLink?: (url: string) => Promise<void>;
+  /**
+   * The managed deployment policy file (settings/managedPolicy.ts); absent: the OS's place for it, read by
+   * both hosts alike. Tests name their own.
+   */
+  managedPolicyFile?: string;
   build: Omit<AppInfo, 'mode'>;
 }
 
@@ -50,11 +66,16 @@ export async function composeAppCore(
 ): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
   const { userData, logger } = host;
   const settingsStore = openSettingsStore({ directory: userData, logger });
+  const integrityCheck = workerIntegrityCheck({
+    url: host.integrityCheckWorker ?? new URL('./integrityCheckWorker.js', host.detailWriterWorker),
+  });
   const core = new AppCore({
     clock: systemClock,
     logger,
     settingsStore,
-    openCacheFile: (fileName) => openCache(join(userData, fileName), { logger }),
+    // Each PBX's directory cache, with its history file beside it; after an unclean shutdown both are
+    // checked in a worker thread, off the main thread.
+    openCacheFile: (fileName) => openCache(join(userData, fileName), { logger, integrityCheck }),
     // The sync writes the details it fetches in a worker thread.
     directorySync: {
       syncOptions: { detailWriter: workerDetailWriterFactory({ url: host.detailWriterWorker }) },
@@ -64,7 +85,14 @@ export async function composeAppCore(
     demoPbx: host.demoPbx,
     osRegion: host.osRegion,
     recentNumbers: new JsonFileRecentNumbersStore(join(userData, 'recent-numbers.json'), logger),
+    queueLog: new JsonLinesQueueChangeLog(join(userData, 'queue-changes.jsonl'), logger),
     loginItem: host.loginItem,
+    openExternalLink: host.openExternalLink,
+    managedPolicy: readManagedPolicy({
+      path: host.managedPolicyFile ?? managedPolicyPath(process.platform, process.env),
+      defaults: defaultSettings(host.osRegion),
+      logger,
+    }),
     build: host.build,
   });
   return { core, settingsStore };

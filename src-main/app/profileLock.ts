@@ -8,6 +8,7 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppHost } from '../shared/contract';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './privateFiles';
 
 export const PROFILE_LOCK_FILE = 'ringside-host.lock';
 
@@ -69,7 +70,7 @@ function readHolder(path: string): ProfileLockHolder | undefined {
  */
 function tryCreate(path: string, holder: ProfileLockHolder): boolean {
   const draft = `${path}.${holder.pid}.tmp`;
-  writeFileSync(draft, `${JSON.stringify(holder)}\n`, { mode: 0o600 });
+  writeFileSync(draft, `${JSON.stringify(holder)}\n`, { mode: PRIVATE_FILE_MODE });
   try {
     linkSync(draft, path);
     return true;
@@ -89,7 +90,7 @@ export function claimProfileLock({
 }: ProfileLockOptions): ProfileLockClaim {
   const path = join(directory, PROFILE_LOCK_FILE);
   const holder: ProfileLockHolder = { pid, host };
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  mkdirSync(directory, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // Twice at most: once as it is, once more after removing a stale lock.
   for (let attempt = 0; attempt < 2; attempt++) {
     if (tryCreate(path, holder)) {

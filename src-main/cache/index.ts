@@ -1,16 +1,22 @@
 /**
- * The local cache: one SQLite file per PBX holding the directory (with its number and search indexes), the
- * directory sync's bookkeeping and the call history. The rest of the app imports it from here.
+ * The local store: per PBX, one SQLite file holding the directory (with its number and search indexes) and
+ * the directory sync's bookkeeping, rebuildable from the PBX; and one holding the call history, reviews and
+ * the wrap-up outbox, what the agent wrote, salvaged when damaged. The rest of the app imports it from here.
  *
- * - database/: opening the file, migrations, and what every area shares (kind codes, text folding);
+ * - database/: opening a file (WAL, migrations, the integrity check, corruption and what replaces a damaged
+ *   file), and what every area shares (kind codes, text folding);
  * - directory/: the directory as the app reads it (DirectoryCache: search, number lookup, cards);
  * - store/: writing directory records and keeping the number and search indexes in step;
  * - sync/: DirectorySync, which mirrors the PBX directory, and its writer thread;
- * - history/: the call history, stored reviews, wrap-ups with their outbox, and full-text search.
+ * - history/: the history file: the call history, stored reviews, wrap-ups with their outbox, full-text
+ *   search, and the salvage of a damaged file.
  */
 export { openCache, type CacheDatabase, type OpenCacheOptions } from './database/openCache';
 export type { EntryKind } from './database/entryKind';
 export { CacheFullError, CacheOpenError } from './errors';
+export { CacheDamagedError } from './database/storeFileErrors';
+export { deferredIntegrityCheck, workerIntegrityCheck, type IntegrityCheck } from './database/integrityCheck';
+export { historyFileBeside, openHistoryFile } from './history/openHistoryFile';
 export { sqliteCode } from './database/sqliteErrors';
 export { DirectoryCache, type DirectoryCacheOptions } from './directory/directoryCache';
 export type { SearchOptions } from './directory/directorySearch';
@@ -32,7 +38,15 @@ export {
 } from './sync/directorySource';
 export { DirectorySync } from './sync/directorySync';
 export { forEachConcurrently } from './sync/forEachConcurrently';
-export type { CollectionReport, SyncPhase, SyncProgress, SyncReport, SyncRunOptions } from './sync/syncRun';
+export type {
+  CollectionReport,
+  SyncPhase,
+  SyncProgress,
+  SyncQuarantined,
+  SyncReport,
+  SyncRunOptions,
+} from './sync/syncRun';
+export { KIND_OF_COLLECTION } from './sync/detailOutcome';
 export type { DirectorySyncOptions } from './sync/syncSettings';
 export {
   HistoryStore,

@@ -33,7 +33,7 @@ export function readNumber(raw: string, defaultCountry: string): ReadNumber {
 export class CallerLookup {
   constructor(
     private readonly directory: () => CallerDirectory | undefined,
-    private readonly defaultCountry: () => string,
+    readonly defaultCountry: () => string,
   ) {}
 
   read(raw: string): ReadNumber {

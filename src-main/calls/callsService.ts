@@ -29,6 +29,7 @@ import {
   type MonitorHealth,
   type MonitorPolicy,
   type MonitorSnapshot,
+  type PollCadence,
 } from './monitor/callMonitor';
 import type { AgentPhone, ObservedCall } from './monitor/observedCall';
 import { RecentNumbers, type RecentNumbersStore } from './dial/recentNumbers';
@@ -87,6 +88,7 @@ export class CallsService {
   private readonly dialing: DialService;
   private readonly screenPop: ScreenPopResolver;
   private session: MonitorSession | undefined;
+  private pollCadence: PollCadence = 'normal';
 
   constructor(private readonly deps: CallsServiceDeps) {
     const { clock, logger } = deps;
@@ -156,7 +158,14 @@ export class CallsService {
       onHealth: (health) => this.deps.onMonitorHealth?.(health),
     });
     this.session = { monitor, client, key, snapshotSeen: false };
+    monitor.setCadence(this.pollCadence);
     monitor.start();
+  }
+
+  /** The fast cadence while a queue call is likely (callers wait in the agent's queues); kept across restarts. */
+  setPollCadence(cadence: PollCadence): void {
+    this.pollCadence = cadence;
+    this.session?.monitor.setCadence(cadence);
   }
 
   /** Polls at once (the shell calls it when the computer resumes from sleep). */

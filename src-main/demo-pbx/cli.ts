@@ -1,10 +1,12 @@
 /**
  * The demo PBX standalone, for integrators: `npm run demo-pbx -- [--port 8080] [--seed 1] [--persons 2000]
- * [--min-phones 1] [--staff 0] [--token-ttl 3600] [--ring-every 45] [--transcribe-after 5] [--no-auth]`. Prints `key=value` lines, then
+ * [--min-phones 1] [--staff 0] [--token-ttl 3600] [--ring-every 45] [--transcribe-after 5] [--page-cap n]
+ * [--max-limit n] [--drift json] [--no-auth]`. Prints `key=value` lines, then
  * one line per request. Ctrl+C or SIGTERM stops it. Bad flags: a message and exit code 2.
  */
 import { parseArgs } from 'node:util';
 import type { Logger } from '../shared/logger';
+import type { DriftRequest } from './http/responseDrift';
 import { DEFAULT_OPTIONS, type DemoPbxOptions } from './options';
 import { startDemoPbx } from './server';
 
@@ -17,6 +19,10 @@ const USAGE = `Usage: npm run demo-pbx -- [options]
   --token-ttl <s>         access token lifetime in seconds (default ${DEFAULT_OPTIONS.tokenTtlSeconds})
   --ring-every <s>        mean seconds between automatic inbound calls, 0 = off (default ${DEFAULT_OPTIONS.ringEverySeconds})
   --transcribe-after <s>  seconds until a call's transcription is done (default ${DEFAULT_OPTIONS.transcribeAfterSeconds})
+  --page-cap <n>          CRM list pages hold at most n items, whatever limit asks for (default: no cap)
+  --max-limit <n>         refuse a CRM list limit above n with HTTP 400 (default: 1-1000 served)
+  --drift <json>          serve drifted answers, e.g. '{"target":"calls","field":"caller_number","value":42}'
+                          (the body of POST /_sim/drift; repeatable)
   --no-auth               no bearer token needed (the API's "enabled = 0")
   --help                  this text`;
 
@@ -29,6 +35,8 @@ const INTEGER_FLAGS = {
   'token-ttl': 'tokenTtlSeconds',
   'ring-every': 'ringEverySeconds',
   'transcribe-after': 'transcribeAfterSeconds',
+  'page-cap': 'pageCap',
+  'max-limit': 'maxLimit',
 } as const satisfies Record<string, keyof DemoPbxOptions>;
 
 class UsageError extends Error {}
@@ -42,6 +50,7 @@ function parseOptions(argv: string[]): DemoPbxOptions | 'help' {
       allowPositionals: false,
       options: {
         ...Object.fromEntries(Object.keys(INTEGER_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+        drift: { type: 'string', multiple: true },
         'no-auth': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -58,7 +67,20 @@ function parseOptions(argv: string[]): DemoPbxOptions | 'help' {
     if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} needs a non-negative integer, got "${text}"`);
     options[key] = Number(text);
   }
+  const drift = (parsed.values as { drift?: string[] }).drift;
+  if (drift) options.drift = drift.map(driftRule);
   return options;
+}
+
+/** One `--drift` rule; startDemoPbx checks its fields. */
+function driftRule(text: string): DriftRequest {
+  try {
+    return JSON.parse(text) as DriftRequest;
+  } catch {
+    throw new UsageError(
+      `--drift needs a JSON object like {"target":"calls","field":"caller_number","value":42}`,
+    );
+  }
 }
 
 /** Request lines and notices on stdout, problems on stderr. */

@@ -1,6 +1,7 @@
 /** Options of the demo PBX, their defaults and their checks (shared by startDemoPbx and the CLI). */
 import type { Logger } from '../shared/logger';
 import type { SimClockOptions } from './clock';
+import type { DriftRequest } from './http/responseDrift';
 
 export interface DemoPbxOptions {
   /** Same seed → same directory, users, persons and call history. */
@@ -14,6 +15,12 @@ export interface DemoPbxOptions {
   tokenTtlSeconds?: number;
   /** Mean seconds between automatic inbound calls to the agent's phone; 0 turns them off. */
   ringEverySeconds?: number;
+  /**
+   * Mean seconds between background callers entering each active inbound queue (answered by other agents,
+   * or giving up); 0 turns them off. Default: `ringEverySeconds`, so a PBX without automatic calls has
+   * quiet queues too.
+   */
+  queueCallersEverySeconds?: number;
   /** Seconds until an ended call's transcription is done. */
   transcribeAfterSeconds?: number;
   /** false: no bearer token needed, like a PBX whose API authentication is disabled (for testing). */
@@ -25,10 +32,16 @@ export interface DemoPbxOptions {
   logger?: Logger;
   /** The simulated clock: `real` time (default) or `manual` (moves only by advance, for tests). */
   clock?: SimClockOptions;
+  /** CRM list pages hold at most this many items whatever `limit` asks for; null (default): no cap. */
+  pageCap?: number | null;
+  /** A CRM list `limit` above this is refused with HTTP 400; null (default): 1–1000 are served. */
+  maxLimit?: number | null;
+  /** Simulated drift from the start, as POST /_sim/drift bodies (see http/responseDrift.ts). */
+  drift?: DriftRequest[];
 }
 
-export type ResolvedOptions = Required<Omit<DemoPbxOptions, 'logger' | 'clock'>> &
-  Pick<DemoPbxOptions, 'logger' | 'clock'>;
+export type ResolvedOptions = Required<Omit<DemoPbxOptions, 'logger' | 'clock' | 'drift'>> &
+  Pick<DemoPbxOptions, 'logger' | 'clock' | 'drift'>;
 
 export const DEFAULT_OPTIONS = {
   seed: 1,
@@ -41,6 +54,8 @@ export const DEFAULT_OPTIONS = {
   auth: true,
   port: 0,
   host: '127.0.0.1',
+  pageCap: null,
+  maxLimit: null,
 } as const;
 
 /** Staff take the extensions 2000–9999 that no seeded extension uses: at most 2,000 of them. */
@@ -57,14 +72,22 @@ function requireInteger(name: string, value: number, min: number, max: number): 
 
 /** Fills in the defaults; throws a RangeError naming the option when a value is out of range. */
 export function resolveOptions(options: DemoPbxOptions): ResolvedOptions {
-  const resolved = { ...DEFAULT_OPTIONS, ...options };
+  const resolved = {
+    ...DEFAULT_OPTIONS,
+    ...options,
+    queueCallersEverySeconds:
+      options.queueCallersEverySeconds ?? options.ringEverySeconds ?? DEFAULT_OPTIONS.ringEverySeconds,
+  };
   requireInteger('seed', resolved.seed, 0, 2 ** 31 - 1);
   requireInteger('persons', resolved.persons, 0, MAX_PERSONS);
   requireInteger('minPhonesPerPerson', resolved.minPhonesPerPerson, 1, 3);
   requireInteger('staff', resolved.staff, 0, MAX_STAFF);
   requireInteger('tokenTtlSeconds', resolved.tokenTtlSeconds, 1, 31 * 24 * 3600);
   requireInteger('ringEverySeconds', resolved.ringEverySeconds, 0, 24 * 3600);
+  requireInteger('queueCallersEverySeconds', resolved.queueCallersEverySeconds, 0, 24 * 3600);
   requireInteger('transcribeAfterSeconds', resolved.transcribeAfterSeconds, 0, 24 * 3600);
   requireInteger('port', resolved.port, 0, 65_535);
+  if (resolved.pageCap != null) requireInteger('pageCap', resolved.pageCap, 1, 1000);
+  if (resolved.maxLimit != null) requireInteger('maxLimit', resolved.maxLimit, 1, 1000);
   return resolved;
 }

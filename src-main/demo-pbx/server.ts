@@ -6,16 +6,20 @@
 import type { PhoneSelector } from '../api/schemas';
 import { silentLogger } from '../shared/logger';
 import { TOKEN_PATH, tokenRoute } from './auth/tokenRoute';
+import { DEMO_CRM_PATHS, demoCrmRoutes } from './routes/demoCrm';
+import { anchorDemoCrmTemplates } from './seed/demoCrmTemplates';
 import { TokenStore } from './auth/tokens';
 import { CallEngine, registerCallRoutes } from './calls';
 import { createSimClock, type SimClock } from './clock';
 import { createApp } from './http/app';
 import { installBearerAuth } from './http/bearerAuth';
 import { Outage } from './http/outage';
+import { ResponseDrift } from './http/responseDrift';
 import { resolveOptions, type DemoPbxOptions } from './options';
 import { createRandom } from './random';
 import { crmRoutes } from './routes/crm';
 import { sharedDataRoutes, voicebotRoutes } from './routes/sharedAndVoicebot';
+import { queueSimRoutes } from './routes/queueSim';
 import { simRoutes } from './routes/sim';
 import { systemRoutes } from './routes/system';
 import { userRoutes } from './routes/users';
@@ -25,9 +29,11 @@ import type { DemoState } from './state';
 import { OrganisationCallDirectory } from './store/callDirectory';
 import { CompanyStore } from './store/companies';
 import { Crm } from './store/crm';
+import { CrmPaging } from './store/crmPaging';
 import { Organisation } from './store/organisation';
 import { PersonStore } from './store/persons';
 import { QueueStatistics } from './store/queueStatistics';
+import { DEFAULT_QUEUE_TRAFFIC_OPTIONS, QueueTraffic } from './store/queueTraffic';
 import { SharedDataStore } from './store/sharedData';
 import { VoicebotSessions } from './store/voicebot';
 
@@ -42,6 +48,8 @@ export interface DemoPbxSim {
   refusedAccounts: { publicAccount: Credentials; supervisor: Credentials };
   state: DemoState;
   calls: CallEngine;
+  /** Simulated drift of the answers (as POST /_sim/drift). */
+  drift: ResponseDrift;
 }
 
 export interface DemoPbx {
@@ -61,6 +69,7 @@ function companyCount(persons: number): number {
 
 export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPbx> {
   const resolved = resolveOptions(options);
+  const drift = ResponseDrift.from(resolved.drift);
   const logger = resolved.logger ?? silentLogger;
   const clock = createSimClock(resolved.clock);
 
@@ -93,14 +102,27 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
     },
   });
   busyUsers = () => engine.busyUserIds();
+  const queueTraffic = new QueueTraffic({
+    clock,
+    random: createRandom(resolved.seed, 0x9e7e),
+    activity: queueStatistics,
+    queues: () => [...organisation.queues.values()],
+    readyMembers: (queueId) => organisation.readyMembers(queueId),
+    busyAgents: () => new Set([...engine.busyUserIds(), ...queueStatistics.agentsOnQueueCalls()]),
+    demoAgentUserId: seed.demoAgentUserId,
+    options: { ...DEFAULT_QUEUE_TRAFFIC_OPTIONS, everySeconds: resolved.queueCallersEverySeconds },
+  });
   organisation.onUserDeleted((user) => engine.forgetUser(user.id));
 
   const state: DemoState = {
     organisation,
     crm: new Crm(persons, companies, (id) => organisation.groups.has(id)),
+    crmPaging: new CrmPaging({ cap: resolved.pageCap ?? null, maxLimit: resolved.maxLimit ?? null }),
     shared: new SharedDataStore(seed.shared),
     voicebot: new VoicebotSessions(clock),
     queueStatistics,
+    queueTraffic,
+    agentQueueAnswers: { failedUpdate: 'in-envelope' },
     clock,
     startedMs: clock.now(),
   };
@@ -109,7 +131,8 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
   const outage = new Outage(clock);
   const app = createApp(logger);
   outage.install(app);
-  if (resolved.auth) installBearerAuth(app, tokens, [TOKEN_PATH]);
+  drift.install(app);
+  if (resolved.auth) installBearerAuth(app, tokens, [TOKEN_PATH, ...DEMO_CRM_PATHS]);
 
   await app.register(tokenRoute, { organisation, tokens, logger });
   await app.register(
@@ -122,13 +145,17 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
     },
     { prefix: API_PREFIX },
   );
-  await app.register(simRoutes, { prefix: '/_sim', state, outage });
+  await app.register(simRoutes, { prefix: '/_sim', state, outage, drift });
+  await app.register(queueSimRoutes, { prefix: '/_sim', state });
   await registerCallRoutes(app, { engine });
+  await app.register(demoCrmRoutes);
 
   engine.start();
+  queueTraffic.start();
   try {
     await app.listen({ host: resolved.host, port: resolved.port });
   } catch (error) {
+    queueTraffic.stop();
     engine.stop();
     clock.dispose();
     throw error;
@@ -136,6 +163,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : resolved.port;
   const authUrl = `http://${resolved.host}:${port}`;
+  anchorDemoCrmTemplates(organisation.teams.values(), authUrl);
   const agentUser = organisation.user(seed.demoAgentUserId)!;
 
   return {
@@ -153,8 +181,10 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
       refusedAccounts: { publicAccount: seed.publicAccount, supervisor: seed.supervisorAccount },
       state,
       calls: engine,
+      drift,
     },
     async close() {
+      queueTraffic.stop();
       engine.stop();
       clock.dispose();
       await app.close();

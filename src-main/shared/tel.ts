@@ -6,16 +6,20 @@
  * `extension` are built only from characters the grammar allows, so nothing else can reach the dial request.
  * Deliberate departures from RFC 3966 (see docs/tel-links.md): national numbers without `phone-context`
  * and spaces (literal or `%20`) are accepted because real links use them; `//` after the scheme is
- * tolerated; values of parameters we ignore are held to a safe subset of the grammar.
+ * tolerated; values of parameters we ignore are held to a safe subset of the grammar. What is accepted is
+ * exactly what the dial model (shared/dialModel.ts) takes from a link: digits with an optional leading `+`,
+ * at most 15 of them with the phone-context, and an extension of at most 8 digits; `*` and `#` (feature
+ * codes) are the dial pad's alone.
  */
+import { digitCount, formatDialTarget, MAX_EXTENSION_DIGITS, MAX_NUMBER_DIGITS } from './dialModel';
 
 export const MAX_TEL_URI_LENGTH = 256;
 
 export interface TelUriNumber {
   ok: true;
-  /** What gets dialled: `+` and digits for a global number; digits, `*` and `#` for a local one. */
+  /** `+` and digits for a global number, digits for a local one. */
   number: string;
-  /** Digits of `;ext=`, without separators. */
+  /** Digits of `;ext=`, without separators (at most 8). */
   extension?: string;
   /** `;phone-context=`: `+` and digits, or a lower-case domain name. */
   context?: string;
@@ -61,6 +65,22 @@ export function parseTelUri(uri: string): TelUriParseResult {
   }
 }
 
+/**
+ * The text to dial for a parsed link, in both hosts: the dial model's canonical text (shared/dialModel.ts),
+ * which the dial path reads back as it is. A local number with a global `phone-context` (`+44 20`) is
+ * dialled within it, as RFC 3966 means; any other local number as written (the PBX is its context). An
+ * extension is kept after `;ext=`, which the dial path shows and never dials.
+ */
+export function dialTextOf(parsed: TelUriNumber): string {
+  const { extension } = parsed;
+  const number = numberInContext(parsed);
+  return formatDialTarget(extension ? { number, extension } : { number });
+}
+
+function numberInContext({ number, context }: Pick<TelUriNumber, 'number' | 'context'>): string {
+  return context?.startsWith('+') && /^[1-9]/.test(number) ? context + number : number;
+}
+
 function parseLink(uri: string): TelUriNumber {
   const { scheme, body } = splitScheme(uri);
   const [numberText = '', ...parameters] = body.split(';');
@@ -83,6 +103,9 @@ function parseLink(uri: string): TelUriNumber {
   if (result.context !== undefined && dialled.startsWith('+')) {
     refuse('phone-context is only allowed with a local number, not one starting with +');
   }
+  if (digitCount(numberInContext(result)) > MAX_NUMBER_DIGITS) {
+    refuse(`the number has more than ${MAX_NUMBER_DIGITS} digits, the most a phone number has`);
+  }
   return result;
 }
 
@@ -100,31 +123,34 @@ function splitScheme(uri: string): { scheme: 'tel' | 'callto'; body: string } {
   return { scheme, body };
 }
 
-/** `+` then digits (global), or digits, `*` and `#` (local); `%2B` counts as `+` (encodeURIComponent). */
+/** `+` then digits (global), or digits (local); `%2B` counts as `+` (encodeURIComponent). */
 function readNumber(text: string): string {
   const chars = percentDecode(text, 'the number');
   const isGlobal = chars[0]?.char === '+';
   const rest = isGlobal ? chars.slice(1) : chars;
-  const extra = isGlobal ? '' : '*#';
-  // Specific reasons for misplaced '+', '*' and '#'; keepDigits reports any other character.
-  const misplaced = rest.find(({ char }) => !isDigit(char) && !`${NUMBER_SEPARATORS}${extra}`.includes(char));
+  // Specific reasons for a misplaced '+' and for '*' and '#'; keepDigits reports any other character.
+  const misplaced = rest.find(({ char }) => !isDigit(char) && !NUMBER_SEPARATORS.includes(char));
   if (misplaced?.char === '+') refuse("'+' is only allowed at the start of the number");
   if (misplaced?.char === '*' || misplaced?.char === '#') {
-    refuse(`'${misplaced.char}' is only allowed in a local number, not after '+'`);
+    refuse("'*' and '#' (PBX feature codes) are dialled from the dial pad only, not from a link");
   }
-  const digits = keepDigits(rest, 'the number', NUMBER_SEPARATORS, extra);
+  const digits = keepDigits(rest, 'the number', NUMBER_SEPARATORS);
   return isGlobal ? '+' + digits : digits;
 }
 
 function readExtension(text: string): string {
-  return keepDigits(percentDecode(text, 'the extension'), 'the extension', NUMBER_SEPARATORS, '');
+  const digits = keepDigits(percentDecode(text, 'the extension'), 'the extension', NUMBER_SEPARATORS);
+  if (digits.length > MAX_EXTENSION_DIGITS) {
+    refuse(`the extension has more than ${MAX_EXTENSION_DIGITS} digits`);
+  }
+  return digits;
 }
 
 /** `descriptor = domainname / global-number-digits`; the grammar has no percent-escapes here. */
 function readContext(text: string): string {
   const chars = literalChars(text);
   if (text.startsWith('+')) {
-    return '+' + keepDigits(chars.slice(1), 'the phone-context', CONTEXT_SEPARATORS, '');
+    return '+' + keepDigits(chars.slice(1), 'the phone-context', CONTEXT_SEPARATORS);
   }
   const labels = text.toLowerCase().split('.');
   if (labels.length > 1 && labels.at(-1) === '') labels.pop(); // a fully qualified name may end with '.'
@@ -139,17 +165,17 @@ function readContext(text: string): string {
   return labels.join('.');
 }
 
-/** Keeps digits and the `extra` characters, drops separators, refuses everything else; needs one digit. */
-function keepDigits(chars: LinkChar[], what: string, separators: string, extra: string): string {
+/** Keeps digits, drops separators, refuses everything else; needs one digit. */
+function keepDigits(chars: LinkChar[], what: string, separators: string): string {
   let kept = '';
   for (const linkChar of chars) {
     const { char } = linkChar;
-    if (isDigit(char) || extra.includes(char)) kept += char;
+    if (isDigit(char)) kept += char;
     else if (!separators.includes(char)) {
       refuse(`${what} contains characters not allowed in a phone number: ${describe(linkChar)}`);
     }
   }
-  if (![...kept].some(isDigit)) refuse(`${what} has no digits`);
+  if (kept === '') refuse(`${what} has no digits`);
   return kept;
 }
 

@@ -5,16 +5,18 @@
  * outside the app). Called by the composition root once the app is ready; returns whether a tray icon
  * exists and the function that undoes it all. The shortcut follows the `dialShortcut` setting.
  */
-import { app, clipboard, globalShortcut, Notification, powerMonitor } from 'electron';
+import { app, clipboard, dialog, globalShortcut, Notification, powerMonitor } from 'electron';
 import type { AppCore } from '../app/appCore';
 import { systemClock } from '../shared/clock';
 import type { CallView, DialRequest, ScreenPop } from '../shared/contract';
 import type { Logger } from '../shared/logger';
+import type { AppLaunch } from './appLaunch';
 import type { DialConfirmation } from './confirmWindow';
 import type { EventSender } from './ipc';
 import { createProblemNotifier, osNotifications, ScreenPopNotifier } from './notifications';
 import { pollOnWake } from './power';
-import { registerProtocolClients } from './protocol';
+import { askBeforeQuit, installQueueSurfaces, runQueueTrayAction } from './queueSurfaces';
+import { registerLinkSchemes } from './protocol';
 import { describeAccelerator, dialFromShortcut, DialShortcut, readShortcutText } from './shortcut';
 import { errorMessage } from '../shared/contract';
 import { LinkRateLimit, type LinkInbox } from './telLinks';
@@ -29,6 +31,8 @@ export interface CallSurfacesDeps {
   showMainWindow(): void;
   sendEvent: EventSender;
   trayIconPath: string;
+  /** How the OS starts Ringside for a link (appLaunch.ts). */
+  launch: AppLaunch;
   logger: Logger;
 }
 
@@ -85,6 +89,14 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
         return;
       case 'quit':
         app.quit();
+        return;
+      default:
+        runQueueTrayAction(action, {
+          commands: core.commands,
+          problem,
+          showMainWindow: deps.showMainWindow,
+          sendEvent: deps.sendEvent,
+        });
     }
   };
   const tray = createTray({
@@ -92,6 +104,7 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     core,
     readClipboard: () => clipboard.readText().catch(() => ''),
     run: runTrayAction,
+    problem,
     logger,
   });
 
@@ -113,17 +126,30 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     shortcut.apply(settings.dialShortcut),
   );
 
-  registerProtocolClients(app, process, logger);
+  registerLinkSchemes({ app, platform: process.platform, launch: deps.launch, env: process.env, logger });
   deps.links.attach({
     requestDial: (number, source) => core.desktop.requestDial(number, source),
     feedback: { problem },
     limit: new LinkRateLimit({ clock: systemClock, logger }),
   });
   const stopWatchingPower = pollOnWake(powerMonitor, () => core.desktop.pollNow());
+  // The agent's queues: paused on quit, sleep or lock as the settings say; long waits; the badge.
+  const uninstallQueueSurfaces = installQueueSurfaces({
+    core,
+    app,
+    powerMonitor,
+    askBeforeQuit: (active) => askBeforeQuit(dialog, active),
+    createNotification,
+    notificationsSupported: () => Notification.isSupported(),
+    showMainWindow: deps.showMainWindow,
+    sendEvent: deps.sendEvent,
+    logger,
+  });
 
   return {
     trayCreated: tray !== undefined,
     uninstall: () => {
+      uninstallQueueSurfaces();
       stopWatchingPower();
       stopFollowingSettings();
       shortcut.dispose();

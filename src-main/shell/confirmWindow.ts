@@ -2,9 +2,10 @@
  * The dial confirmation for links and the shortcut: a small always-on-top window over whatever the agent is
  * doing (the main window may be hidden or behind a browser), showing the number and the matched person;
  * Enter dials (once the window has had the focus for a moment), Esc cancels. It is the app's own renderer
- * on its `#confirm/…` route, with the main window's locked-down web preferences; the request travels in the
- * route (the main process wrote it), so nothing has to wait for the page to subscribe to an event. One
- * confirmation at a time: a new request replaces it. It may call only `CONFIRM_WINDOW_COMMANDS`.
+ * on its `#confirm/…` route, with the main window's locked-down web preferences (and, like every web
+ * contents, the guard of webContentsGuard.ts); the request travels in the route (the main process wrote it),
+ * so nothing has to wait for the page to subscribe to an event. One confirmation at a time: a new request
+ * replaces it. It may call only `CONFIRM_WINDOW_COMMANDS`.
  */
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import type { DialRequest } from '../shared/contract';
@@ -13,13 +14,14 @@ import { CONFIRM_WINDOW_COMMANDS } from './confirmCommands';
 import { confirmRouteHash } from './confirmRoute';
 import type { ScopedWindow } from './ipc';
 import type { RendererEntry } from './rendererEntry';
-import { denyAllPermissions, guardWebContents, loadRenderer, secureWebPreferences } from './window';
+import { loadRenderer, secureWebPreferences } from './window';
 
 export const CONFIRM_WINDOW_SIZE = { width: 420, height: 280 } as const;
 
 export function confirmWindowOptions(input: {
   preloadPath: string;
   devTools: boolean;
+  icon?: string | undefined;
 }): BrowserWindowConstructorOptions {
   return {
     title: 'Dial this number? · Ringside',
@@ -32,6 +34,7 @@ export function confirmWindowOptions(input: {
     fullscreenable: false,
     autoHideMenuBar: true,
     show: false,
+    ...(input.icon ? { icon: input.icon } : {}),
     webPreferences: secureWebPreferences(input),
   };
 }
@@ -39,8 +42,8 @@ export function confirmWindowOptions(input: {
 export interface DialConfirmationDeps {
   preloadPath: string;
   devTools: boolean;
+  icon?: string | undefined;
   entry: RendererEntry;
-  isAppUrl: (url: string) => boolean;
   logger: Logger;
 }
 
@@ -54,8 +57,6 @@ export class DialConfirmation {
     const { logger } = this.deps;
     const window = new BrowserWindow(confirmWindowOptions(this.deps));
     window.removeMenu();
-    guardWebContents(window.webContents, this.deps.isAppUrl, logger);
-    denyAllPermissions(window.webContents.session, logger);
     window.once('ready-to-show', () => {
       window.show();
       window.focus();

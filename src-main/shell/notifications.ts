@@ -1,10 +1,11 @@
 /**
  * OS notifications: the screen-pop's (name or number; company; a click brings the window and the pop card
- * forward) and short notices about dial requests that could not go ahead (a refused link, an empty
+ * forward), a caller waiting too long in the agent's queues, the queues still paused after the agent came
+ * back, and short notices about dial requests that could not go ahead (a refused link, an empty
  * selection, a PBX error). The content is built by pure functions; Electron's Notification is passed in.
  */
 import { Notification } from 'electron';
-import type { CallView, ScreenPop } from '../shared/contract';
+import type { AwayPause, CallView, QueueLongWait, ScreenPop } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 
 export interface NotificationContent {
@@ -81,6 +82,27 @@ export class ScreenPopNotifier {
     for (const notification of this.shown.values()) notification.close();
     this.shown.clear();
   }
+}
+
+/** A caller has waited too long in one of the agent's active queues; a click opens the queue board. */
+export function longWaitNotificationContent(wait: QueueLongWait): NotificationContent {
+  const queue = wait.queueName ?? `queue ${wait.queueId}`;
+  const minutes = Math.floor(wait.waitSeconds / 60);
+  const seconds = String(wait.waitSeconds % 60).padStart(2, '0');
+  return {
+    title: `A caller has waited ${minutes}:${seconds} in ${queue}`,
+    body: 'Open the queue board to see your queues.',
+  };
+}
+
+/** The agent is back and Ringside paused their queues when they left: resuming is one click away. */
+export function awayPauseNotificationContent(pause: AwayPause): NotificationContent {
+  const count =
+    pause.queueIds.length === 1 ? 'One of your queues is' : `${pause.queueIds.length} of your queues are`;
+  return {
+    title: `${count} still paused`,
+    body: 'Ringside paused them while you were away. Open My queues to resume them.',
+  };
 }
 
 /** Electron's notifications, with the body escaped where the platform reads markup. */

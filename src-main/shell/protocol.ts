@@ -1,34 +1,92 @@
 /**
- * Registers Ringside as the OS handler of `tel:` and `callto:` links. A packaged app registers its own
- * executable; a development run (`process.defaultApp`: the `electron` binary running the project) must name
- * the project too, or the OS would start a bare Electron for each link.
+ * Ringside as the OS handler of `tel:` and `callto:` links. An installed package declares it itself: the
+ * macOS bundle's Info.plist (CFBundleURLTypes), the deb's desktop entry (MimeType=x-scheme-handler/tel;…),
+ * the Windows installer's registry entries (resources/installer.nsh); see electron-builder.config.ts. The
+ * app calls `setAsDefaultProtocolClient` only where no package did: a source checkout (naming the project
+ * too, or the OS would start a bare Electron for each link), an AppImage (after writing the desktop entry
+ * it lacks), an unpacked `--dir` build.
  */
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Logger } from '../shared/logger';
+import type { AppLaunch } from './appLaunch';
+import { desktopEntry } from './desktopEntry';
 
 export const LINK_SCHEMES = ['tel', 'callto'] as const;
 
-export interface ProcessInfo {
-  /** Set by Electron when it runs an app given on its command line (development). */
-  defaultApp?: boolean;
-  execPath: string;
-  argv: readonly string[];
-}
+/** The desktop entry name of the Linux packages (electron-builder's `linux.executableName` + .desktop). */
+export const LINUX_DESKTOP_FILE = 'ringside.desktop';
+/** Where the deb installs its desktop entry. */
+export const SYSTEM_DESKTOP_ENTRY = join('/usr/share/applications', LINUX_DESKTOP_FILE);
+/** Written by the NSIS installer beside the executable (electron-builder's default name). */
+export const WINDOWS_UNINSTALLER = 'Uninstall Ringside.exe';
 
 export interface ProtocolApp {
   setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean;
 }
 
-/** The extra arguments of `setAsDefaultProtocolClient`: none when packaged; the executable and app path in development. */
-export function protocolClientArguments(runtime: ProcessInfo): [] | [string, string[]] {
-  const appPath = runtime.argv[1];
-  if (!runtime.defaultApp || appPath === undefined) return [];
-  return [runtime.execPath, [resolve(appPath)]];
+export interface LinkRegistrationInput {
+  platform: NodeJS.Platform;
+  launch: AppLaunch;
+  fileExists?: (path: string) => boolean;
 }
 
-/** Returns the schemes the OS accepted Ringside for; a refusal is logged, not fatal (links then open elsewhere). */
-export function registerProtocolClients(app: ProtocolApp, runtime: ProcessInfo, logger: Logger): string[] {
-  const args = protocolClientArguments(runtime);
+/** Whether the package Ringside was installed from already registered it for the link schemes. */
+export function packageRegistersLinks({ platform, launch, fileExists = existsSync }: LinkRegistrationInput) {
+  if (launch.kind !== 'packaged') return false;
+  if (platform === 'darwin') return true;
+  if (platform === 'win32') return fileExists(join(dirname(launch.executable), WINDOWS_UNINSTALLER));
+  if (platform === 'linux') return fileExists(SYSTEM_DESKTOP_ENTRY);
+  return false;
+}
+
+/** The extra arguments of `setAsDefaultProtocolClient`: the executable and project path in development. */
+export function protocolClientArguments(launch: AppLaunch): [] | [string, string[]] {
+  return launch.kind === 'development' ? [launch.executable, launch.args] : [];
+}
+
+/** The desktop entry an AppImage needs for the desktop to know it handles the link schemes. */
+export function linkHandlerEntry(launch: AppLaunch): string {
+  return desktopEntry({
+    launch,
+    fieldCode: '%u',
+    lines: [
+      'Terminal=false',
+      'NoDisplay=true',
+      `MimeType=${LINK_SCHEMES.map((scheme) => `x-scheme-handler/${scheme};`).join('')}`,
+    ],
+  });
+}
+
+export function userDesktopEntryPath(env: NodeJS.ProcessEnv): string {
+  const dataHome = env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share');
+  return join(dataHome, 'applications', LINUX_DESKTOP_FILE);
+}
+
+export interface RegisterLinksDeps extends LinkRegistrationInput {
+  app: ProtocolApp;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+}
+
+/**
+ * Registers Ringside for the link schemes where no package did; returns the schemes the OS accepted it for
+ * (all of them when the package registered). A refusal is logged, not fatal: links then open elsewhere.
+ */
+export function registerLinkSchemes(deps: RegisterLinksDeps): string[] {
+  const { app, launch, logger } = deps;
+  if (packageRegistersLinks(deps)) return [...LINK_SCHEMES];
+  if (deps.platform === 'linux' && launch.kind === 'appimage') {
+    try {
+      const file = userDesktopEntryPath(deps.env);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, linkHandlerEntry(launch));
+    } catch (error) {
+      logger.warn('could not write the desktop entry for tel: links', error);
+    }
+  }
+  const args = protocolClientArguments(launch);
   return LINK_SCHEMES.filter((scheme) => {
     const registered =
       args.length === 0

@@ -55,19 +55,32 @@ export function describeAccelerator(accelerator: string, platform: NodeJS.Platfo
     .join('+');
 }
 
-export interface ShortcutDialerDeps {
+export interface CopiedTextDialerDeps {
   readText(): Promise<string>;
   requestDial(text: string, source: 'shortcut'): Promise<DialRequestOutcome>;
   problem(title: string, body: string): void;
+  /** How the agent dials copied text, ending "Select or copy a phone number, then …": "press Ctrl+Alt+D". */
+  howToDial: string;
+}
+
+export interface ShortcutDialerDeps extends Omit<CopiedTextDialerDeps, 'howToDial'> {
   /** For the notices, e.g. "Ctrl+Alt+D". */
   shortcutName: string;
 }
 
 /** What pressing the shortcut does; resolves once the request was handed on or refused. */
-export async function dialFromShortcut(deps: ShortcutDialerDeps): Promise<void> {
-  const text = await deps.readText();
+export function dialFromShortcut({ shortcutName, ...deps }: ShortcutDialerDeps): Promise<void> {
+  return dialCopiedText({ ...deps, howToDial: `press ${shortcutName}` });
+}
+
+/**
+ * Dials text the agent selected or copied (the shortcut; the tray's "Dial the copied number" on Linux):
+ * untrusted like a link, so through `requestDial`; says why nothing was dialled.
+ */
+export async function dialCopiedText(deps: CopiedTextDialerDeps): Promise<void> {
+  const text = (await deps.readText()).trim();
   if (!text) {
-    deps.problem('Nothing to dial', `Select or copy a phone number, then press ${deps.shortcutName}.`);
+    deps.problem('Nothing to dial', `Select or copy a phone number, then ${deps.howToDial}.`);
     return;
   }
   if (text.length > MAX_SHORTCUT_TEXT) {

@@ -11,24 +11,13 @@
 import type { DialRequestOutcome } from '../calls';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
-import { parseTelUri, type TelUriNumber } from '../shared/tel';
+import { dialTextOf, parseTelUri } from '../shared/tel';
 import { errorMessage } from '../shared/contract';
 
 const LINK_PATTERN = /^(tel|callto):/i;
 
 export type FoundLink =
   { ok: true; link: string; dial: string } | { ok: false; link: string; reason: string };
-
-/**
- * The text to dial for a parsed link: a local number with a global `phone-context` (`+44 20`) is dialled
- * within it, as RFC 3966 means; any other local number as written (the PBX is its context). An extension is
- * kept after `;ext=`, which the dial path shows and never dials.
- */
-export function dialTextOf(parsed: TelUriNumber): string {
-  const { number, context, extension } = parsed;
-  const inContext = context?.startsWith('+') && /^[1-9]/.test(number) ? context + number : number;
-  return extension ? `${inContext};ext=${extension}` : inContext;
-}
 
 /** Reads one link; `reason` says why it was refused. */
 export function readTelLink(link: string): FoundLink {
@@ -142,5 +131,3 @@ export class LinkInbox {
     );
   }
 }
-
-/** The user-facing message of a coded error (CallsError, PbxError); a generic sentence otherwise. */

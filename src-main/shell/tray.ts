@@ -1,33 +1,45 @@
 /**
- * The tray icon and its menu (the model is trayMenu.ts). The menu is rebuilt when the connection state or
- * the calls change, after a dial (the recent numbers), and when the clipboard starts or stops holding a
- * number: no OS event says the clipboard changed, and on Linux no event says the menu is about to open,
- * so the clipboard is checked every few seconds (locally; its text goes nowhere but `dial:resolve`).
+ * The tray icon and its menu (the model is trayMenu.ts). The clipboard is read only when the agent asks for
+ * the menu, never while Ringside is idle (no OS event says the clipboard changed, so the only alternative
+ * would be polling it), and its text goes nowhere but `dial:resolve`:
+ * - macOS and Windows: no context menu is set. The click that opens it (`click` and `right-click` on macOS,
+ *   `right-click` on Windows) builds the menu then, with "Dial <the copied number>", and pops it up
+ *   (`popUpContextMenu`). Electron's `menu-will-show` comes as the menu opens: too late for the labels.
+ * - Linux: the menu belongs to the desktop's tray host (StatusNotifierItem over D-Bus), which opens it
+ *   without waiting for the app, and `click` may never come. So the menu is set and rebuilt when the state
+ *   changes, its item says "Dial the copied number", and the clipboard is read when it is chosen: that text
+ *   goes through the confirmation (as the shortcut's does), since the agent has not seen it in the menu.
  */
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import type { EventListener } from '../app/eventHub';
+import type { DialRequestOutcome } from '../calls';
 import type { CommandHandlers } from '../shared/contract';
 import type { Logger } from '../shared/logger';
+import { dialCopiedText } from './shortcut';
 import {
   trayMenuModel,
   trayTooltip,
   type ClipboardNumber,
   type TrayAction,
+  type TrayMenuAction,
+  type TrayMenuInput,
   type TrayMenuItem,
 } from './trayMenu';
 
 /** Longer clipboard text is not a phone number (and is not worth reading). */
 const MAX_CLIPBOARD_NUMBER = 64;
-export const CLIPBOARD_CHECK_MS = 2000;
 
 export type TrayCommands = Pick<
   CommandHandlers,
   'connection:get' | 'calls:list' | 'dial:recent' | 'dial:resolve'
->;
+> &
+  Partial<Pick<CommandHandlers, 'queues:get'>>;
 
 export interface TrayCore {
   readonly commands: TrayCommands;
   subscribe(listener: EventListener): () => void;
+  /** The confirmation for copied text the menu did not show (Linux), as the shortcut asks for it. */
+  readonly desktop: { requestDial(text: string, source: 'shortcut'): Promise<DialRequestOutcome> };
 }
 
 /** Electron reads `&` in a label as a mnemonic marker: a company called "Smith & Co" must keep its `&`. */
@@ -37,7 +49,7 @@ export function escapeMnemonic(label: string): string {
 
 export function menuTemplate(
   items: readonly TrayMenuItem[],
-  run: (action: TrayAction) => void,
+  run: (action: TrayMenuAction) => void,
 ): MenuItemConstructorOptions[] {
   return items.map((item): MenuItemConstructorOptions => {
     switch (item.kind) {
@@ -69,38 +81,51 @@ export async function clipboardNumber(
 export interface TrayDeps {
   iconPath: string;
   core: TrayCore;
-  /** The clipboard's text ('' when it cannot be read). */
+  /** The clipboard's text ('' when it cannot be read); called only when the agent opens the menu or chooses. */
   readClipboard(): Promise<string>;
   run(action: TrayAction): void;
+  /** Says why copied text was not dialled (an OS notification); logged when absent. */
+  problem?(title: string, body: string): void;
   logger: Logger;
-  clipboardCheckMs?: number;
+  /** Decides how the menu opens (see above); `process.platform` unless a test says otherwise. */
+  platform?: NodeJS.Platform;
+}
+
+/** Where the app hears the click that opens the tray menu before it shows, and can build it then. */
+function opensOnClick(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
 }
 
 export class TrayController {
   private readonly tray: Tray;
-  private clipboardText: string | undefined;
   private readonly unsubscribe: () => void;
-  private readonly clipboardTimer: ReturnType<typeof setInterval>;
+  private readonly menuOnClick: boolean;
+  private readonly platform: NodeJS.Platform;
   /** Refreshes never overlap: a change during one schedules exactly one more. */
   private running: Promise<void> | undefined;
   private again = false;
 
   constructor(private readonly deps: TrayDeps) {
+    const platform = deps.platform ?? process.platform;
+    this.platform = platform;
+    this.menuOnClick = opensOnClick(platform);
     this.tray = new Tray(nativeImage.createFromPath(deps.iconPath));
     this.tray.setToolTip('Ringside');
     this.tray.on('double-click', () => deps.run({ type: 'show-window' }));
+    if (this.menuOnClick) {
+      const open = () => void this.popUp();
+      if (platform === 'darwin') this.tray.on('click', open);
+      this.tray.on('right-click', open);
+    }
     this.unsubscribe = deps.core.subscribe((channel) => {
-      if (channel === 'connection:state' || channel === 'calls:changed') void this.refresh();
+      if (channel === 'connection:state' || channel === 'calls:changed' || channel === 'queues:changed') {
+        void this.refresh();
+      }
     });
-    this.clipboardTimer = setInterval(
-      () => void this.checkClipboard(),
-      deps.clipboardCheckMs ?? CLIPBOARD_CHECK_MS,
-    );
-    this.clipboardTimer.unref?.();
     void this.refresh();
   }
 
-  /** Rebuilds the menu from the current state (the recent numbers and clipboard are read again). */
+  /** Brings the tooltip, and on Linux the menu, up to date (the clipboard is not read). */
   refresh(): Promise<void> {
     if (this.running) {
       this.again = true;
@@ -119,26 +144,55 @@ export class TrayController {
   }
 
   dispose(): void {
-    clearInterval(this.clipboardTimer);
     this.unsubscribe();
     this.tray.destroy();
   }
 
-  private async checkClipboard(): Promise<void> {
-    const text = await this.deps.readClipboard();
-    if (text !== this.clipboardText) await this.refresh();
+  private async rebuild(): Promise<void> {
+    const state = await this.state();
+    this.tray.setToolTip(trayTooltip(state));
+    // macOS shows a title beside the icon: the callers waiting in the agent's queues (elsewhere: the tooltip).
+    if (this.platform === 'darwin')
+      this.tray.setTitle?.(state.queues?.waiting ? String(state.queues.waiting) : '');
+    if (!this.menuOnClick) this.tray.setContextMenu(this.menu({ ...state, clipboard: 'unread' }));
   }
 
-  private async rebuild(): Promise<void> {
+  /** macOS and Windows: the menu as it is now, the clipboard read for it, popped up at the icon. */
+  private async popUp(): Promise<void> {
+    try {
+      const [state, clipboard] = await Promise.all([this.state(), this.clipboardNumber()]);
+      this.tray.popUpContextMenu(this.menu({ ...state, clipboard }));
+    } catch (error) {
+      this.deps.logger.warn('the tray menu could not be opened', error);
+    }
+  }
+
+  private async state(): Promise<Omit<TrayMenuInput, 'clipboard'>> {
     const { commands } = this.deps.core;
-    this.clipboardText = await this.deps.readClipboard();
-    const input = {
+    return {
       connection: await commands['connection:get'](),
       calls: await commands['calls:list'](),
       recent: await commands['dial:recent'](),
-      clipboard: await clipboardNumber(this.clipboardText, commands),
+      queues: await commands['queues:get']?.().catch(() => undefined),
     };
-    this.tray.setContextMenu(Menu.buildFromTemplate(menuTemplate(trayMenuModel(input), this.deps.run)));
-    this.tray.setToolTip(trayTooltip(input));
+  }
+
+  private async clipboardNumber(): Promise<ClipboardNumber | null> {
+    return clipboardNumber(await this.deps.readClipboard(), this.deps.core.commands);
+  }
+
+  private menu(input: TrayMenuInput): Menu {
+    return Menu.buildFromTemplate(menuTemplate(trayMenuModel(input), (action) => this.run(action)));
+  }
+
+  private run(action: TrayMenuAction): void {
+    if (action.type !== 'dial-clipboard') return this.deps.run(action);
+    const { logger } = this.deps;
+    void dialCopiedText({
+      readText: () => this.deps.readClipboard(),
+      requestDial: (text, source) => this.deps.core.desktop.requestDial(text, source),
+      problem: this.deps.problem ?? ((title, body) => logger.warn(`tray: ${title}: ${body}`)),
+      howToDial: 'choose "Dial the copied number" in the tray menu',
+    });
   }
 }

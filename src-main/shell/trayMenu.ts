@@ -1,6 +1,7 @@
 /**
  * The tray menu as data: the connection state, dialling the number on the clipboard, the last five numbers
- * to redial, hanging up the active call, showing the window and quitting. Pure, so every state is
+ * to redial, hanging up the active call, the agent's queues (trayQueues.ts), showing the window and
+ * quitting. Pure, so every state is
  * unit-tested without Electron; tray.ts turns the model into a Menu and runs the actions.
  */
 import type {
@@ -8,18 +9,24 @@ import type {
   CallView,
   ConnectionState,
   ConnectionStatus,
+  QueuesView,
   RecentNumber,
 } from '../shared/contract';
+import { queueMenuSection, waitingText, type TrayQueueAction } from './trayQueues';
 
 export type TrayAction =
   | { type: 'dial'; number: string }
   | { type: 'hangup'; uniqueid: string }
   | { type: 'show-window' }
-  | { type: 'quit' };
+  | { type: 'quit' }
+  | TrayQueueAction;
+
+/** What a menu item does: a tray action, or dialling the copied text, read only then (tray.ts does it). */
+export type TrayMenuAction = TrayAction | { type: 'dial-clipboard' };
 
 export type TrayMenuItem =
   | { kind: 'info'; label: string }
-  | { kind: 'action'; label: string; action: TrayAction }
+  | { kind: 'action'; label: string; action: TrayMenuAction }
   | { kind: 'disabled'; label: string }
   | { kind: 'submenu'; label: string; items: TrayMenuItem[] }
   | { kind: 'separator' };
@@ -36,7 +43,13 @@ export interface TrayMenuInput {
   connection: ConnectionState;
   calls: readonly CallView[];
   recent: readonly RecentNumber[];
-  clipboard: ClipboardNumber | null;
+  /** The agent's queues (absent where the core offers none). */
+  queues?: QueuesView;
+  /**
+   * The number on the clipboard, read as the menu opens; null when it holds none; `unread` where the
+   * menu opens without the app hearing of it first (Linux), so the text is read only when chosen.
+   */
+  clipboard: ClipboardNumber | null | 'unread';
 }
 
 export const TRAY_REDIAL_COUNT = 5;
@@ -73,7 +86,10 @@ export function hangUpTarget(calls: readonly CallView[]): CallView | undefined {
   return calls.find((call) => call.actions.includes('hangup') && call.pending !== 'hangup');
 }
 
-function clipboardItem(clipboard: ClipboardNumber | null): TrayMenuItem {
+function clipboardItem(clipboard: TrayMenuInput['clipboard']): TrayMenuItem {
+  if (clipboard === 'unread') {
+    return { kind: 'action', label: 'Dial the copied number', action: { type: 'dial-clipboard' } };
+  }
   if (!clipboard) return { kind: 'disabled', label: 'Dial clipboard number (no number copied)' };
   const owner = clipboard.name ? ` (${clipboard.name})` : '';
   return {
@@ -108,15 +124,25 @@ export function trayMenuModel(input: TrayMenuInput): TrayMenuItem[] {
           } satisfies TrayMenuItem,
         ]
       : []),
+    ...queueSection(input.queues),
     { kind: 'separator' },
     { kind: 'action', label: 'Show Ringside', action: { type: 'show-window' } },
     { kind: 'action', label: 'Quit Ringside', action: { type: 'quit' } },
   ];
 }
 
-/** The tray icon's tooltip: the state, and the call in progress if there is one. */
-export function trayTooltip(input: Pick<TrayMenuInput, 'connection' | 'calls'>): string {
+function queueSection(queues: QueuesView | undefined): TrayMenuItem[] {
+  const items = queueMenuSection(queues);
+  return items.length > 0 ? [{ kind: 'separator' }, ...items] : [];
+}
+
+/** The tray icon's tooltip: the state, the call in progress if there is one, the callers waiting. */
+export function trayTooltip(input: Pick<TrayMenuInput, 'connection' | 'calls' | 'queues'>): string {
   const call = input.calls[0];
   const state = `Ringside: ${STATUS_LABELS[input.connection.status]}`;
-  return call ? shorten(`${state} · ${call.stateLabel}: ${partyName(call.remote)}`) : state;
+  const waiting = waitingText(input.queues);
+  const parts = [state];
+  if (waiting) parts.push(`${waiting} in your queues`);
+  if (call) parts.push(`${call.stateLabel}: ${partyName(call.remote)}`);
+  return shorten(parts.join(' · '));
 }

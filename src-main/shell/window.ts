@@ -1,17 +1,12 @@
 /**
- * The main window: locked-down web preferences, navigation and permission guards, remembered bounds.
- * The renderer is treated as untrusted content: it gets no Node, no new windows, no foreign pages, no
- * permissions, and talks to the app only through the preload's allow-listed channels.
+ * The main window: locked-down web preferences, the app's icon, remembered bounds. The renderer is treated
+ * as untrusted content: it gets no Node and talks to the app only through the preload's allow-listed
+ * channels; no new windows, no foreign pages and no permissions (webContentsGuard.ts, applied to every web
+ * contents the app creates).
  */
-import {
-  BrowserWindow,
-  screen,
-  type BrowserWindowConstructorOptions,
-  type Session,
-  type WebContents,
-} from 'electron';
+import { BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
 import type { Logger } from '../shared/logger';
-import type { RendererEntry } from './rendererEntry';
+import { entryUrl, type RendererEntry } from './rendererEntry';
 import { restorableBounds, type BoundsStore, type WindowBounds } from './windowBounds';
 
 export const MINIMUM_WINDOW_SIZE = { width: 720, height: 480 };
@@ -24,6 +19,8 @@ export interface MainWindowOptionsInput {
   bounds?: WindowBounds | undefined;
   /** DevTools only in development: in production nothing should be able to open them. */
   devTools: boolean;
+  /** The window icon (Linux and Windows; macOS shows the bundle's). */
+  icon?: string | undefined;
 }
 
 /** Every Ringside window's web preferences: the page is untrusted content behind the preload's bridge. */
@@ -56,37 +53,9 @@ export function mainWindowOptions(input: MainWindowOptionsInput): BrowserWindowC
     minHeight: MINIMUM_WINDOW_SIZE.height,
     // Shown on 'ready-to-show', so the user never sees an empty frame.
     show: false,
+    ...(input.icon ? { icon: input.icon } : {}),
     webPreferences: secureWebPreferences(input),
   };
-}
-
-/** Denies every permission (camera, notifications, clipboard-read, …): Ringside's page needs none. */
-export function denyAllPermissions(session: Session, logger: Logger): void {
-  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
-    logger.warn(`permission request denied: ${permission}`, { url: details.requestingUrl });
-    callback(false);
-  });
-  session.setPermissionCheckHandler(() => false);
-  session.setDevicePermissionHandler(() => false);
-}
-
-/** Keeps a web contents on the app's own page: no popups, no foreign navigation, no webviews. */
-export function guardWebContents(contents: WebContents, isAppUrl: (url: string) => boolean, logger: Logger) {
-  contents.setWindowOpenHandler(({ url }) => {
-    logger.warn('window.open denied', { url });
-    return { action: 'deny' };
-  });
-  const stayOnAppPages = (event: { url: string; preventDefault(): void }) => {
-    if (isAppUrl(event.url)) return;
-    event.preventDefault();
-    logger.warn('navigation away from Ringside prevented', { url: event.url });
-  };
-  contents.on('will-navigate', stayOnAppPages);
-  contents.on('will-redirect', stayOnAppPages);
-  contents.on('will-attach-webview', (event) => {
-    event.preventDefault();
-    logger.warn('webview attachment prevented');
-  });
 }
 
 /** Saves the bounds when the window closes: the normal (unmaximised) bounds, plus whether it was maximised. */
@@ -102,9 +71,14 @@ function rememberBounds(window: BrowserWindow, store: BoundsStore, logger: Logge
 
 export interface MainWindowDeps {
   preloadPath: string;
-  isAppUrl: (url: string) => boolean;
   boundsStore: BoundsStore;
   devTools: boolean;
+  icon?: string | undefined;
+  /**
+   * Asked when the page is ready: false keeps the window hidden (Ringside started at login, hidden in the
+   * tray); it shows when asked for (`focusWindow`). Default: shown.
+   */
+  showWhenReady?: () => boolean;
   logger: Logger;
 }
 
@@ -113,21 +87,24 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
   const bounds = restorableBounds(saved, workAreas, MINIMUM_WINDOW_SIZE);
   const window = new BrowserWindow(
-    mainWindowOptions({ preloadPath: deps.preloadPath, bounds, devTools: deps.devTools }),
+    mainWindowOptions({ preloadPath: deps.preloadPath, bounds, devTools: deps.devTools, icon: deps.icon }),
   );
-  guardWebContents(window.webContents, deps.isAppUrl, deps.logger);
-  denyAllPermissions(window.webContents.session, deps.logger);
-  if (bounds?.maximized) window.maximize();
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (deps.showWhenReady?.() === false) {
+      // maximize() would show the window: it waits until the window is shown.
+      if (bounds?.maximized) window.once('show', () => window.maximize());
+      return;
+    }
+    if (bounds?.maximized) window.maximize();
+    window.show();
+  });
   rememberBounds(window, deps.boundsStore, deps.logger);
   return window;
 }
 
 /** Loads the app's page; `hash` picks a route other than the main window's (e.g. the dial confirmation). */
 export function loadRenderer(window: BrowserWindow, entry: RendererEntry, hash?: string): Promise<void> {
-  if (entry.kind === 'file')
-    return hash ? window.loadFile(entry.path, { hash }) : window.loadFile(entry.path);
-  return window.loadURL(hash ? `${entry.url.split('#')[0]}#${hash}` : entry.url);
+  return window.loadURL(entryUrl(entry, hash));
 }
 
 /** Brings the window to the front, e.g. when the user starts Ringside a second time. */

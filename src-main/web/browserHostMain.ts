@@ -4,7 +4,7 @@
  * served to the local browser by startBrowserHost. Prints one line on stdout, the URL to open; everything
  * else (warnings, a taken port) goes to stderr and the log file.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import electronLog from 'electron-log/node';
 import type { AppCore } from '../app/appCore';
 import { composeAppCore, demoPbxLogger } from '../app/composeAppCore';
 import { createLogger } from '../app/logging';
+import { keepNewFilesPrivate, makeUserDataPrivate } from '../app/privateFiles';
 import { claimProfileLock, describeLockHolder } from '../app/profileLock';
 import { MemorySecretStore } from '../app/settings/secretStore';
 import { loadKeytar, openKeychain } from '../app/settings/secretStoreKeytar';
@@ -125,7 +126,9 @@ async function main(): Promise<number> {
   }
   if (args.ignored.length > 0) say(`Ringside (browser): ignoring ${args.ignored.join(' ')}`);
   const userData = userDataDirectory(process.platform, process.env, homedir());
-  mkdirSync(userData, { recursive: true, mode: 0o700 });
+  // Call history, notes and the customer directory: the user's alone (app/privateFiles.ts).
+  keepNewFilesPrivate();
+  makeUserDataPrivate(userData);
   const lock = claimProfileLock({ directory: userData, host: 'browser' });
   if (!lock.claimed) {
     say(describeLockHolder(lock.holder, lock.path));

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../app/privateFiles';
 
 /** Whether a browser can be shown: a desktop session on Linux and the BSDs, always on macOS and Windows. */
 export function hasDisplay(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): boolean {
@@ -35,7 +36,7 @@ export function writeRedirectFile(directory: string, url: string): string {
     '',
   ].join('\n');
   // `wx`: never follow or reuse a file someone else put there.
-  writeFileSync(path, page, { mode: 0o600, flag: 'wx' });
+  writeFileSync(path, page, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   return path;
 }
 

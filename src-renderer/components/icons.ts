@@ -21,6 +21,13 @@ export const iconShapes = {
     { kind: 'circle', cx: 11, cy: 8, r: 2 },
     { kind: 'path', d: 'M7.8 13.5a3.3 3.3 0 0 1 6.4 0' },
   ],
+  queues: [
+    { kind: 'circle', cx: 5, cy: 6, r: 2 },
+    { kind: 'circle', cx: 10, cy: 6, r: 2 },
+    { kind: 'circle', cx: 15, cy: 6, r: 2 },
+    { kind: 'path', d: 'M2.5 12.5h15M2.5 16h15' },
+  ],
+  board: [{ kind: 'path', d: 'M3 3.5h14v13H3zM3 8h14M10 8v8.5' }],
   history: [
     { kind: 'path', d: 'M3.2 10a6.8 6.8 0 1 0 2-4.8L3 7.4' },
     { kind: 'path', d: 'M3 3.5v3.9h3.9M10 6.5V10l2.5 2' },

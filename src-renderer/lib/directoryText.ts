@@ -1,10 +1,13 @@
 /** How the Directory screen words entries, contacts and the sync, so its parts agree. */
 import type { HTMLInputAttributes } from 'svelte/elements';
 import type {
+  ContactInput,
   ContactType,
   DirectoryCounts,
   DirectoryEntry,
   DirectorySearchResult,
+  NewContactGroups,
+  SyncQuarantine,
   SyncStatus,
 } from '../../src-main/shared/contract';
 
@@ -127,4 +130,46 @@ export function lastSyncText(status: Pick<SyncStatus, 'lastCompletedAt'>, now: n
   const elapsed = Math.max(0, now - status.lastCompletedAt);
   const step = STEPS.find(([, size]) => elapsed >= size);
   return `Synced ${step ? relative.format(-Math.floor(elapsed / step[1]), step[0]) : 'just now'}`;
+}
+
+/** Where new contacts go, said in Settings ▸ Directory. */
+export function newContactsText(groups: NewContactGroups): string {
+  const { target } = groups;
+  switch (target.reason) {
+    case 'agent':
+      return `New contacts are created in ${target.name}, your own group on the PBX.`;
+    case 'setting':
+      return `New contacts are created in ${target.name}.`;
+    case 'top':
+      return (
+        `New contacts are created in ${target.name}, the PBX’s top group, where every group sees them: ` +
+        `Ringside does not know your own group (${groups.agentProblem ?? 'your PBX user is not known'}).`
+      );
+  }
+}
+
+const KINDS: Record<SyncQuarantine['records'][number]['kind'], string> = {
+  person: 'person',
+  company: 'company',
+  user: 'colleague',
+};
+
+/** "2 records could not be stored…", or null when the sync set nothing aside. */
+export function quarantineText(quarantine: SyncQuarantine | undefined): string | null {
+  if (!quarantine || quarantine.count === 0) return null;
+  const records = quarantine.count === 1 ? '1 record' : `${formatCount(quarantine.count)} records`;
+  return (
+    `The last sync could not store ${records} of the directory; Ringside tries ` +
+    `${quarantine.count === 1 ? 'it' : 'them'} again at every sync.`
+  );
+}
+
+/** One set-aside record: "person 37: NOT NULL constraint failed…". */
+export function quarantinedRecordText(record: SyncQuarantine['records'][number]): string {
+  return `${KINDS[record.kind]} ${record.id}: ${record.reason}`;
+}
+
+/** A contact in one line, for the editor's conflict choices: "Phone 777 123 456 (mobile)". */
+export function contactLine(contact: ContactInput): string {
+  return `${contactTypeLabel(contact.type)} ${contact.contact}${contact.label ? ` (${contact.label})` : ''}`;
 }

@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from '../../src-main/shared/contract';
 import { CommandError } from './ringside';
+import { HOST_LINK_PARAMS } from './transport/wsTransport';
 
 /** A failure as a person reads it: what happened, and main's specific sentence when it adds something. */
 export interface ErrorDescription {
@@ -34,8 +35,14 @@ export const ERROR_TITLES: Record<ErrorCode, string> = {
   internal: 'Something went wrong inside Ringside.',
 };
 
+/**
+ * The headline of a `network-error` the browser host's page reports itself: its WebSocket to Ringside
+ * dropped with a command on its way, so Ringside (not the PBX) could not be reached.
+ */
+export const HOST_LINK_LOST_TITLE = 'Ringside’s connection to this page dropped.';
+
 export function describeError(error: unknown): ErrorDescription {
-  if (error instanceof CommandError) return withDetail(ERROR_TITLES[error.code], error.message);
+  if (error instanceof CommandError) return withDetail(titleOf(error), error.message);
   if (error instanceof Error) return withDetail(GENERIC_ERROR_TITLE, error.message);
   return withDetail(GENERIC_ERROR_TITLE, typeof error === 'string' ? error : '');
 }
@@ -52,6 +59,12 @@ export function fieldMessage(error: unknown): string {
 /** A description as one line of text, for places that show plain text (a status line). */
 export function errorText(description: ErrorDescription): string {
   return description.detail ? `${description.title} ${description.detail}` : description.title;
+}
+
+function titleOf(error: CommandError): string {
+  const hostLink =
+    error.code === 'network-error' && error.params?.['transport'] === HOST_LINK_PARAMS.transport;
+  return hostLink ? HOST_LINK_LOST_TITLE : ERROR_TITLES[error.code];
 }
 
 function withDetail(title: string, message: string): ErrorDescription {

@@ -1,5 +1,5 @@
 /** How the History, Review and Wrap-up screens word calls, times and outcomes, so every place agrees. */
-import type { CallOutcome, HistoryItem, PendingSave } from '../../src-main/shared/contract';
+import type { CallOutcome, HistoryItem, HistoryRepair, PendingSave } from '../../src-main/shared/contract';
 import { formatDuration } from './callText';
 import type { Tone } from './labels';
 
@@ -83,4 +83,20 @@ export function pendingText(pending: PendingSave): string {
   if (pending.state === 'rejected') return 'The PBX did not accept this save';
   if (pending.state === 'sending') return 'Saved on this computer, sending to the PBX…';
   return 'Saved on this computer, waiting for the PBX';
+}
+
+/** The notice after Ringside repaired a damaged history file (`history:repair`). */
+export function repairText(repair: HistoryRepair): string {
+  const calls = repair.recoveredCalls === 1 ? '1 call' : `${repair.recoveredCalls} calls`;
+  const unsent =
+    repair.recoveredUnsentWrapUps === 1
+      ? '1 unsent wrap-up'
+      : `${repair.recoveredUnsentWrapUps} unsent wrap-ups`;
+  const lost =
+    repair.unreadable === null
+      ? 'the rest of the damaged file could not be read'
+      : repair.unreadable === 0
+        ? 'nothing was lost'
+        : `${repair.unreadable} could not be read`;
+  return `Ringside repaired its local history on ${formatDateTime(repair.repairedAt)}: ${calls} and ${unsent} were recovered; ${lost}.`;
 }

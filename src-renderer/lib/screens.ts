@@ -6,14 +6,21 @@
  */
 import type { Component } from 'svelte';
 import type { IconName } from '../components/icons';
-import AboutView from '../views/AboutView.svelte';
-import CallsView from '../views/CallsView.svelte';
 import DialView from '../views/DialView.svelte';
-import DirectoryView from '../views/DirectoryView.svelte';
-import HistoryView from '../views/HistoryView.svelte';
 import { MissedCallsBadge } from './state/history.svelte';
+import { WaitingCallersBadge } from './state/queues.svelte';
 import type { ScreenBadge } from './screenBadge';
-import SettingsView from '../views/SettingsView.svelte';
+import { lazyView } from './lazyView';
+
+// Every screen but the first loads when it is first shown (lazyView.ts): the first screen's JavaScript stays
+// small (test/bench/bundleSize.bench.ts).
+const AboutView = lazyView(() => import('../views/AboutView.svelte'));
+const CallsView = lazyView(() => import('../views/CallsView.svelte'));
+const DirectoryView = lazyView(() => import('../views/DirectoryView.svelte'));
+const HistoryView = lazyView(() => import('../views/HistoryView.svelte'));
+const QueueBoardView = lazyView(() => import('../views/QueueBoardView.svelte'));
+const QueuesView = lazyView(() => import('../views/QueuesView.svelte'));
+const SettingsView = lazyView(() => import('../views/SettingsView.svelte'));
 
 export interface ScreenDefinition {
   /** Also the URL fragment: `#/<id>`. */
@@ -31,6 +38,15 @@ export type { ScreenBadge } from './screenBadge';
 export const screens: readonly [ScreenDefinition, ...ScreenDefinition[]] = [
   { id: 'dial', label: 'Dial', icon: 'dial', section: 'work', view: DialView },
   { id: 'calls', label: 'Calls', icon: 'calls', section: 'work', view: CallsView },
+  {
+    id: 'queues',
+    label: 'My queues',
+    icon: 'queues',
+    section: 'work',
+    view: QueuesView,
+    badge: () => new WaitingCallersBadge(),
+  },
+  { id: 'queue-board', label: 'Queue board', icon: 'board', section: 'work', view: QueueBoardView },
   { id: 'directory', label: 'Directory', icon: 'directory', section: 'work', view: DirectoryView },
   {
     id: 'history',

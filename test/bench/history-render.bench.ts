@@ -7,11 +7,11 @@
  * - `history_reopen_render`: opening it again after a visit to another screen: the list kept in App shows
  *   at once and refreshes behind.
  *
- * Everything is the end-to-end
- * harness: the built renderer in Chromium, the real AppCore behind the shell's IPC binding (over CDP, slower
- * than Electron's IPC), its history in a real SQLite cache file seeded through the history store. The page
- * marks the click (capture phase) and the animation frame after the first row appears, with
- * `performance.mark`, so both ends are the renderer's own clock.
+ * Everything is the end-to-end harness: the built renderer in Chromium, served by the real browser host
+ * (test/e2e/harness/testBrowserHost.ts) with the real AppCore behind its WebSocket, the history in a real
+ * SQLite cache file seeded through the history store. The page marks the click (capture phase) and the
+ * animation frame after the first row appears, with `performance.mark`, so both ends are the renderer's own
+ * clock.
  *
  * Needs the built renderer (`npx electron-vite build`; built here when out/renderer is missing).
  */
@@ -25,9 +25,7 @@ import { AppCore } from '../../src-main/app/appCore';
 import { openCache, type CacheDatabase } from '../../src-main/cache';
 import { silentLogger } from '../../src-main/shared/logger';
 import { resolveAppCoreDeps } from '../e2e/fixtures';
-import { buildBridgeScript } from '../e2e/harness/bridgeScript';
-import { bindIpcOverPage } from '../e2e/harness/ipcOverPage';
-import { startRendererServer } from '../e2e/harness/rendererServer';
+import { signIn, startTestBrowserHost } from '../e2e/harness/testBrowserHost';
 import { syntheticHistoryCall } from '../support/syntheticHistoryCall';
 import type { Report } from './run';
 import { percentile } from './support/percentile';
@@ -100,21 +98,15 @@ export default async function (report: Report): Promise<void> {
     }),
   );
   // No PBX runs here: the demo PBX's cache file is chosen by hand, so the history is in a real file.
-  const { database } = core.caches.select({ kind: 'demo', baseUrl: 'http://127.0.0.1' })!;
-  const server = await startRendererServer();
+  const { history: database } = core.caches.select({ kind: 'demo', baseUrl: 'http://127.0.0.1' })!;
+  const host = await startTestBrowserHost({ core });
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     seed(core, database);
     const page = await browser.newPage({ viewport: { width: 1120, height: 760 } });
-    await bindIpcOverPage({
-      page,
-      core,
-      logger: silentLogger,
-      isAppUrl: (url) => url.startsWith(server.origin),
-    });
-    await page.addInitScript({ content: await buildBridgeScript() });
+    await signIn(page.request, host);
     await page.addInitScript(watchHistoryOpenings);
-    await page.goto(`${server.origin}/#/dial`);
+    await page.goto(`${host.origin}/#/dial`);
     const nav = page.getByRole('navigation', { name: 'Main' });
 
     /** Clicks History and resolves to the time until its first row was on screen. */
@@ -131,7 +123,7 @@ export default async function (report: Report): Promise<void> {
     const first: number[] = [];
     const again: number[] = [];
     for (let index = 0; index < WARM_UP + OPENINGS; index++) {
-      await page.goto(`${server.origin}/#/dial`);
+      await page.goto(`${host.origin}/#/dial`);
       await nav.getByRole('link', { name: 'Dial' }).waitFor();
       await page.waitForTimeout(300); // the app's own start-up requests are answered
       const firstTime = await openHistory();
@@ -150,7 +142,7 @@ export default async function (report: Report): Promise<void> {
     report('history_reopen_render', percentile(again, 50), 'ms', '< 100 ms');
   } finally {
     await browser.close();
-    await server.close();
+    await host.close();
     await core.dispose();
     rmSync(directory, { recursive: true, force: true });
   }

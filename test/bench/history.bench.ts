@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { HistoryTextIndex, newReview, openCache, ReviewRecordStore } from '../../src-main/cache';
+import { HistoryTextIndex, newReview, openHistoryFile, ReviewRecordStore } from '../../src-main/cache';
 import { HistoryService } from '../../src-main/calls';
 import { generateConversation } from '../../src-main/demo-pbx/calls/conversation';
 import { createRandom } from '../../src-main/demo-pbx/random';
@@ -47,7 +47,7 @@ function measure(runs: number, run: (index: number) => void): number {
 
 export default async function historyBench(report: Report): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ringside-history-bench-'));
-  const database = openCache(join(dir, 'cache.sqlite'), { logger: silentLogger });
+  const database = openHistoryFile(join(dir, 'cache.sqlite'), { logger: silentLogger });
   try {
     const history = new HistoryService({
       database,

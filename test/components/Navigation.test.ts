@@ -6,7 +6,16 @@ import { screens, type ScreenDefinition } from '../../src-renderer/lib/screens';
 import AboutView from '../../src-renderer/views/AboutView.svelte';
 
 /** Every planned screen is built now, in this order. */
-const plannedOrder = ['Dial', 'Calls', 'Directory', 'History', 'Settings', 'About'];
+const plannedOrder = [
+  'Dial',
+  'Calls',
+  'My queues',
+  'Queue board',
+  'Directory',
+  'History',
+  'Settings',
+  'About',
+];
 
 function sample(id: string, section: ScreenDefinition['section']): ScreenDefinition {
   return { id, label: id[0]!.toUpperCase() + id.slice(1), icon: 'about', section, view: AboutView };

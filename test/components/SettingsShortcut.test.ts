@@ -8,35 +8,20 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsSaveArgs, SettingsView as View } from '../../src-main/shared/contract';
 import { recordKeyPress } from '../../src-renderer/lib/shortcutKeys';
 import SettingsView from '../../src-renderer/views/SettingsView.svelte';
+import { settingsView } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';
 
-const view: View = {
-  settings: {
-    mode: 'demo',
-    baseUrl: 'https://pbx.example.com/api/v1.0',
-    clientId: 'ringside-api',
-    agentUsername: '',
-    phone: null,
-    defaultCountry: 'CZ',
-    pollIntervalMs: 1000,
-    confirmBeforeDial: true,
-    startAtLogin: false,
-    keepRunningInTray: true,
-    dialShortcut: 'CommandOrControl+Alt+D',
-    trustedCertificatePem: null,
+const view: View = settingsView(
+  { dialShortcut: 'CommandOrControl+Alt+D' },
+  {
+    dialShortcut: {
+      accelerator: 'CommandOrControl+Alt+D',
+      state: 'taken',
+      message:
+        'Ctrl+Alt+D is taken by another application, so it does nothing in Ringside. Choose another shortcut.',
+    },
   },
-  secretStorage: 'keychain',
-  secretStored: true,
-  activeMode: 'demo',
-  demoAvailable: true,
-  certificate: null,
-  dialShortcut: {
-    accelerator: 'CommandOrControl+Alt+D',
-    state: 'taken',
-    message:
-      'Ctrl+Alt+D is taken by another application, so it does nothing in Ringside. Choose another shortcut.',
-  },
-};
+);
 
 function open(save: (args: SettingsSaveArgs) => ReturnType<typeof ok> | { ok: true; value: unknown }) {
   const saved: SettingsSaveArgs[] = [];

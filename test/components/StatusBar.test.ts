@@ -31,6 +31,22 @@ describe('StatusBar', () => {
     expect(new Set(tones).size).toBe(tones.length);
   });
 
+  it('says when the PBX is up but the calls of the phone cannot be read (no screen-pop until it clears)', () => {
+    render(StatusBar, {
+      connection: {
+        status: 'connected',
+        message: 'Connected.',
+        since: 0,
+        callsProblem: 'The PBX sent a call Ringside could not read.',
+      },
+    });
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent(
+      'PBX connection: Calls not readable The PBX sent a call Ringside could not read.',
+    );
+    expect(region.dataset.tone).toBe('warning');
+  });
+
   it('says it is still checking before the first state arrives', () => {
     render(StatusBar, { connection: null });
     expect(screen.getByRole('status')).toHaveTextContent('Checking connection…');

@@ -8,32 +8,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryListArgs, HistoryPage, SettingsView as View } from '../../src-main/shared/contract';
 import App from '../../src-renderer/App.svelte';
-import { appInfo } from './appFixtures';
+import { appInfo, settingsView } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';
 import { historyItem, janaCall, wrapUp } from './historyFixtures';
 
-const settings: View = {
-  settings: {
-    mode: 'configured',
-    baseUrl: 'https://pbx.example.com/api/v1.0',
-    clientId: 'ringside-api',
-    agentUsername: 'jana',
-    phone: { extension: '201', partition: 1 },
-    defaultCountry: 'CZ',
-    pollIntervalMs: 1000,
-    confirmBeforeDial: true,
-    startAtLogin: false,
-    keepRunningInTray: true,
-    dialShortcut: '',
-    trustedCertificatePem: null,
-  },
-  secretStorage: 'keychain',
-  secretStored: true,
-  activeMode: 'configured',
-  demoAvailable: false,
-  certificate: null,
-  dialShortcut: null,
-};
+const settings: View = settingsView(
+  { mode: 'configured', agentUsername: 'jana', phone: { extension: '201', partition: 1 } },
+  { activeMode: 'configured', demoAvailable: false },
+);
 
 const page = (items: HistoryPage['items']): HistoryPage => ({ items, nextCursor: null, missedUnseen: 0 });
 const bobCall = historyItem(2, { uniqueid: '1773130002.9', remote: { ...janaCall.remote, pbxName: 'Bob' } });

@@ -1,5 +1,5 @@
-/** What the main process says about itself, for the tests that render the whole app. */
-import type { AppInfo, ConnectionState } from '../../src-main/shared/contract';
+/** What the main process says about itself and its settings, for the tests that render the whole app. */
+import type { AppInfo, ConnectionState, Settings, SettingsView } from '../../src-main/shared/contract';
 
 export const appInfo: AppInfo = {
   name: 'Ringside',
@@ -10,3 +10,34 @@ export const appInfo: AppInfo = {
 };
 
 export const offline: ConnectionState = { status: 'offline', message: 'The PBX did not answer.', since: 1 };
+
+/** Settings as main shows them: the demo PBX and a PBX URL, nothing else set; a test changes what it needs. */
+export function settingsView(
+  settings: Partial<Settings> = {},
+  view: Partial<SettingsView> = {},
+): SettingsView {
+  return {
+    settings: {
+      mode: 'demo',
+      baseUrl: 'https://pbx.example.com/api/v1.0',
+      clientId: 'ringside-api',
+      agentUsername: '',
+      phone: null,
+      defaultCountry: 'CZ',
+      pollIntervalMs: 1000,
+      confirmBeforeDial: true,
+      startAtLogin: false,
+      keepRunningInTray: true,
+      dialShortcut: '',
+      trustedCertificatePem: null,
+      ...settings,
+    },
+    secretStorage: 'keychain',
+    secretStored: true,
+    activeMode: 'demo',
+    demoAvailable: true,
+    certificate: null,
+    dialShortcut: null,
+    ...view,
+  };
+}

@@ -12,8 +12,15 @@ import {
   ERROR_TITLES,
   fieldMessage,
   GENERIC_ERROR_TITLE,
+  HOST_LINK_LOST_TITLE,
 } from '../../src-renderer/lib/errors';
 import { CommandError } from '../../src-renderer/lib/ringside';
+import {
+  HOST_LINK_PARAMS,
+  LOST_INVOKE_MESSAGE,
+  WsTransport,
+} from '../../src-renderer/lib/transport/wsTransport';
+import { socketFactory } from './fakeSocket';
 
 describe('describeError', () => {
   it.each(ErrorCodeSchema.options)('words %s with a headline of its own', (code) => {
@@ -37,6 +44,29 @@ describe('describeError', () => {
     expect(describeError(new CommandError('internal', ERROR_TITLES.internal))).toEqual({
       title: ERROR_TITLES.internal,
     });
+  });
+
+  it('says a dropped link between the page and Ringside as that, not as an unreachable PBX', () => {
+    const lost = new CommandError('network-error', LOST_INVOKE_MESSAGE, HOST_LINK_PARAMS);
+    expect(describeError(lost)).toEqual({ title: HOST_LINK_LOST_TITLE, detail: LOST_INVOKE_MESSAGE });
+    expect(HOST_LINK_LOST_TITLE).not.toBe(ERROR_TITLES['network-error']);
+    // Only the transport's own marker changes the headline: a PBX failure with other params does not.
+    expect(describeError(new CommandError('network-error', '', { transport: 'pbx' }))).toEqual({
+      title: ERROR_TITLES['network-error'],
+    });
+  });
+
+  it('says a command the page lost mid-way with the host-link headline, end to end', async () => {
+    const { sockets, create } = socketFactory();
+    const transport = new WsTransport({ url: 'ws://127.0.0.1:4321/ws', createSocket: create }).start();
+    sockets[0]!.accept();
+    const lost = transport.invoke('calls:dial', { number: '201', source: 'dialpad' });
+    sockets[0]!.drop();
+    const result = await lost;
+    transport.dispose();
+    if (result.ok) throw new Error('the dropped invoke succeeded');
+    const { code, message, params } = result.error;
+    expect(describeError(new CommandError(code, message, params)).title).toBe(HOST_LINK_LOST_TITLE);
   });
 
   it('says anything that is not main’s coded error generically, with its message as detail', () => {

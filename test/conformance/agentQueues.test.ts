@@ -1,9 +1,13 @@
-/** GET and POST /queues/agents: agent queue membership and its bulk update, with its exact messages. */
+/**
+ * GET and POST /queues/agents: agent queue membership and its bulk update, with its exact messages; the
+ * control interface's switch for the `success: false` answer; queues that live (callers set through the
+ * control interface, background callers); a paused agent gets no queue calls.
+ */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AgentQueueResult, AgentQueues } from '../../src-main/api/schemas';
 import { expectFailure, startTestPbx } from './helpers';
 
-const { client } = await startTestPbx();
+const { pbx, client } = await startTestPbx();
 
 interface Membership {
   id: number;
@@ -185,5 +189,138 @@ describe('POST /queues/agents', () => {
     [[{ id: 3 }], /\[0\]\.queues: queues is required/],
   ])('refuses the malformed payload %j with 400 naming the field', async (body, message) => {
     expectFailure(await client.post('/queues/agents', body), 400, message);
+  });
+});
+
+describe('the control interface: how a failed bulk update is answered', () => {
+  it('answers an unknown queue or agent with success: false and the same results when switched', async () => {
+    await client.post('/_sim/queues/agents/answer', { failed_update: 'declined' });
+    try {
+      const unknownQueue = await update([{ id: agent.id, queues: [{ id: 1 }, { id: 2 }, { id: 404 }] }]);
+      expect(unknownQueue).toEqual({
+        success: false,
+        error: 'Unknown queue id',
+        data: [
+          {
+            id: agent.id,
+            success: false,
+            queues: [
+              { id: 1, success: true, message: 'Nothing to change' },
+              { id: 2, success: true, message: 'Nothing to change' },
+              { id: 404, success: false, message: 'Unknown queue id' },
+            ],
+          },
+        ],
+      });
+      const unknownAgent = await update([{ id: 9999, queues: [{ id: 1 }] }]);
+      expect(unknownAgent).toMatchObject({
+        success: false,
+        error: 'Unknown agent id',
+        data: [{ id: 9999, success: false, error: 'Unknown agent id', queues: [] }],
+      });
+      // An update without failures is a plain success either way.
+      expect((await update([{ id: agent.id, queues: [{ id: 1 }, { id: 2 }] }])).success).toBe(true);
+    } finally {
+      await client.post('/_sim/queues/agents/answer', { failed_update: 'in-envelope' });
+    }
+    expect((await update([{ id: 9999, queues: [] }])).success).toBe(true);
+  });
+
+  it('refuses an unknown answer mode with 400', async () => {
+    expectFailure(
+      await client.post('/_sim/queues/agents/answer', { failed_update: 'maybe' }),
+      400,
+      /failed_update/,
+    );
+  });
+});
+
+describe('the control interface: a queue’s waiting callers', () => {
+  it('sets them, with how long they have waited, and takes them away again', async () => {
+    const set = await client.post('/_sim/queues/3/waiting', { count: 3, waited_s: 75 });
+    expect(set.body).toEqual({ success: true, data: { queue_id: 3, waiting: 3 } });
+    const queue = (await client.get('/queues')).body.data.find((item: { id: number }) => item.id === 3);
+    expect(queue.callers_waiting).toBe(3);
+    expect(queue.callers).toHaveLength(3);
+    expect((await client.get('/queue/3')).body.data).toMatchObject({ callers_waiting: 3, hold_time: 75 });
+
+    await client.post('/_sim/queues/3/waiting', { count: 1 });
+    expect((await client.get('/queue/3')).body.data.callers_waiting).toBe(1);
+    await client.post('/_sim/queues/3/waiting', { count: 0 });
+    const after = (await client.get('/queues')).body.data.find((item: { id: number }) => item.id === 3);
+    expect(after.callers_waiting).toBe(0);
+    // Callers taken away hung up while waiting.
+    expect(after.abandoned).toBe(queue.abandoned + 3);
+  });
+
+  it('refuses an unknown queue (404) and a bad count (400)', async () => {
+    expectFailure(await client.post('/_sim/queues/999/waiting', { count: 1 }), 404, 'queue 999 not found');
+    expectFailure(
+      await client.post('/_sim/queues/3/waiting', { count: -1 }),
+      400,
+      /count must not be negative/,
+    );
+  });
+});
+
+describe('a paused agent gets no queue calls', () => {
+  const demoAgent = 3;
+  const callsOnPhone = async () =>
+    (await client.get('/call', { query: pbx.agent.phone as Record<string, string> })).body.data as {
+      uniqueid: string;
+      state: number;
+    }[];
+
+  it('keeps the caller waiting in the queue until the agent resumes', async () => {
+    const before = await membershipOf(demoAgent);
+    const paused = before.map((queue) => (queue.id === 2 ? { id: 2, suspended: true } : { id: queue.id }));
+    await update([{ id: demoAgent, queues: paused }]);
+    const inbound = await client.post('/_sim/calls/inbound', { to: pbx.agent.phone, queue_id: 2 });
+    const { uniqueid } = inbound.body.data as { uniqueid: string };
+
+    pbx.sim.advance(30);
+    const waiting = (await client.get('/queues')).body.data.find((item: { id: number }) => item.id === 2);
+    expect(waiting.callers).toEqual([expect.objectContaining({ uniqueid, ringing: false })]);
+    expect((await callsOnPhone()).find((call) => call.uniqueid === uniqueid)?.state).not.toBe(1);
+
+    await update([{ id: demoAgent, queues: before.map((queue) => ({ id: queue.id, suspended: false })) }]);
+    pbx.sim.advance(3);
+    expect((await callsOnPhone()).find((call) => call.uniqueid === uniqueid)?.state).toBe(1);
+    await client.post(`/_sim/calls/${uniqueid}/hangup`);
+  });
+
+  it('lets a caller held back by a paused agent give up in the end', async () => {
+    const before = await membershipOf(demoAgent);
+    await update([{ id: demoAgent, queues: before.map((queue) => ({ id: queue.id, suspended: true })) }]);
+    const { abandoned } = (await client.get('/queues')).body.data.find(
+      (item: { id: number }) => item.id === 2,
+    );
+    const inbound = await client.post('/_sim/calls/inbound', { to: pbx.agent.phone, queue_id: 2 });
+    const { uniqueid } = inbound.body.data as { uniqueid: string };
+    pbx.sim.advance(301);
+    expect((await callsOnPhone()).some((call) => call.uniqueid === uniqueid)).toBe(false);
+    const after = (await client.get('/queues')).body.data.find((item: { id: number }) => item.id === 2);
+    expect(after.abandoned).toBe(abandoned + 1);
+    await update([
+      { id: demoAgent, queues: before.map((queue) => ({ id: queue.id, suspended: queue.suspended })) },
+    ]);
+  });
+});
+
+describe('queues that live', () => {
+  it('have callers arrive and leave over time, answered by other agents or giving up', async () => {
+    const { client: busy } = await startTestPbx({ queueCallersEverySeconds: 20 });
+    const sum = (queues: { answered: number; abandoned: number }[]) =>
+      queues.reduce((total, queue) => total + queue.answered + queue.abandoned, 0);
+    const before = (await busy.get('/queues')).body.data;
+    await busy.post('/_sim/clock', { advance_s: 1800 });
+    const after = (await busy.get('/queues')).body.data as {
+      id: number;
+      answered: number;
+      abandoned: number;
+    }[];
+    expect(sum(after)).toBeGreaterThan(sum(before) + 20);
+    // Queue 2 has ready agents besides the demo agent: most of its callers are answered.
+    expect(after.find((queue) => queue.id === 2)!.answered).toBeGreaterThan(0);
   });
 });

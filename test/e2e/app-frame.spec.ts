@@ -70,6 +70,8 @@ test.describe('app frame', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Dial',
       'Calls',
+      'My queues',
+      'Queue board',
       'Directory',
       'History',
       'Settings',

@@ -67,7 +67,8 @@ test('the settings a browser cannot honour are marked desktop-only; tel: links c
   await page.getByRole('button', { name: 'Show all settings' }).click();
 
   const system = page.getByRole('group', { name: 'System (desktop app only)' });
-  await expect(system.getByRole('checkbox')).toHaveCount(2);
+  // Start at login, start hidden in the tray, keep running in the tray.
+  await expect(system.getByRole('checkbox')).toHaveCount(3);
   for (const box of await system.getByRole('checkbox').all()) await expect(box).toBeDisabled();
   await expect(page.getByLabel('Dial shortcut (desktop app only)')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Record shortcut' })).toBeDisabled();

@@ -2,10 +2,13 @@
  * The Directory screen end to end: the built renderer, the real AppCore with its own cache file synced from
  * a real demo PBX. Search by name with and without diacritics and by digits in another format; Enter dials
  * (the call shows in the demo PBX's GET /call); a person's card; a person created from a number is found by
- * that number at once; contacts edited (the PBX keeps exactly the saved collection); a hostile name synced
- * from the PBX shows as text. Screenshots of the screen in both themes go to the test's output.
+ * that number at once; contacts edited (the PBX keeps exactly the saved collection); an edit keeps a contact
+ * added on the PBX meanwhile, and a conflicting one shows both versions for the agent to pick; a hostile name
+ * synced from the PBX shows as text. Settings ▸ Directory: where new contacts go, and a record the sync could
+ * not store. Screenshots of the screen in both themes go to the test's output.
  */
 import type { Page } from '@playwright/test';
+import type { Contact } from '../../src-main/api/schemas';
 import { startCallsEnvironment, type CallsEnvironment, type SeededPerson } from './calls.environment';
 import { expect, test as harness } from './fixtures';
 
@@ -37,6 +40,52 @@ const resultRow = (page: Page, name: string) =>
 /** A seeded person whose name has diacritics (the demo's Czech and Slovak names mostly do). */
 function accentedPerson(env: CallsEnvironment): SeededPerson {
   return env.persons.find((person) => withoutDiacritics(person.name) !== person.name) ?? env.persons[0]!;
+}
+
+/** Creates a person through the app and opens the editor of their contacts on their card. */
+async function editContactsOf(
+  page: Page,
+  env: CallsEnvironment,
+  firstname: string,
+  lastname: string,
+  phones: string[],
+) {
+  const name = `${firstname} ${lastname}`;
+  const created = await env.core.commands['directory:createPerson']({
+    firstname,
+    lastname,
+    contacts: phones.map((contact, index) => ({ type: 1, contact, label: index === 0 ? 'mobile' : 'work' })),
+  });
+  if (!created.saved) throw new Error('not created');
+  await page.goto('/#/directory');
+  await searchField(page).fill(name);
+  await resultRow(page, name).click();
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: 'Edit contacts' }).click();
+  const editor = page.getByRole('form', { name: `Contacts of ${name}` });
+  await expect(editor).toBeVisible();
+  return { id: created.person.id, card, editor };
+}
+
+/** Changes a person's contacts on the PBX behind the app's back, as the CRM or a colleague would. */
+async function changeOnPbx(
+  env: CallsEnvironment,
+  id: number,
+  change: (contacts: Contact[]) => Contact[],
+): Promise<void> {
+  const client = env.core.pbx.client!;
+  await client.persons.update(id, { contacts: change((await client.persons.get(id)).contacts) });
+}
+
+async function storedContacts(env: CallsEnvironment, id: number): Promise<string[]> {
+  return (await env.core.pbx.client!.persons.get(id)).contacts.map((contact) => contact.contact);
+}
+
+/** Settings with every section shown (the demo PBX alone would show the first-run guide). */
+async function openAllSettings(page: Page) {
+  await page.goto('/#/settings');
+  await page.getByRole('button', { name: 'Show all settings' }).click();
+  return page.getByRole('group', { name: 'Directory' });
 }
 
 async function calledNumbers(env: CallsEnvironment): Promise<string[]> {
@@ -135,6 +184,126 @@ test.describe('directory', () => {
     ]);
     await field.fill('601987654');
     await expect(page.getByText('Nothing matches “601987654”')).toBeVisible();
+  });
+
+  test('keeps a contact added on the PBX behind the app’s back while the agent edits another', async ({
+    page,
+    env,
+  }) => {
+    const { id, card, editor } = await editContactsOf(page, env, 'Věra', 'Souběžná', [
+      '601 555 100',
+      '601 555 200',
+    ]);
+    // While the editor is open, the CRM gets an e-mail address for her.
+    await changeOnPbx(env, id, (contacts) => [
+      ...contacts,
+      { type: 2, contact: 'vera@crm.cz', label: 'crm' },
+    ]);
+
+    await editor.getByLabel('Phone', { exact: true }).first().fill('601 555 101');
+    await editor.getByRole('button', { name: 'Save contacts' }).click();
+
+    await expect(card).toContainText('+420 601 555 101');
+    await expect(card).toContainText('vera@crm.cz');
+    expect(await storedContacts(env, id)).toEqual(['601 555 101', '601 555 200', 'vera@crm.cz']);
+  });
+
+  test('shows both versions of a contact changed on the PBX and by the agent, and saves the one picked', async ({
+    page,
+    env,
+  }) => {
+    const { id, card, editor } = await editContactsOf(page, env, 'Karel', 'Sporný', [
+      '601 556 100',
+      '601 556 200',
+    ]);
+    await changeOnPbx(env, id, (contacts) =>
+      contacts.map((contact) =>
+        contact.contact === '601 556 100' ? { ...contact, contact: '601 556 111' } : contact,
+      ),
+    );
+
+    await editor.getByLabel('Phone', { exact: true }).first().fill('601 556 199');
+    await editor.getByRole('button', { name: 'Save contacts' }).click();
+
+    const conflict = editor.getByTestId('contact-conflict');
+    await expect(conflict).toContainText('changed on the PBX since you opened them, and nothing was saved');
+    const theirs = conflict.getByLabel('On the PBX: Phone 601 556 111 (mobile)');
+    const mine = conflict.getByLabel('Yours: Phone 601 556 199 (mobile)');
+    await expect(theirs).toBeChecked();
+    expect(await storedContacts(env, id)).toEqual(['601 556 111', '601 556 200']);
+    await expect(editor.getByLabel('Phone', { exact: true }).first()).toHaveValue('601 556 111');
+
+    await mine.check();
+    await expect(editor.getByLabel('Phone', { exact: true }).first()).toHaveValue('601 556 199');
+    await editor.getByRole('button', { name: 'Save contacts' }).click();
+
+    await expect(card).toContainText('+420 601 556 199');
+    expect(await storedContacts(env, id)).toEqual(['601 556 199', '601 556 200']);
+  });
+
+  test('Settings ▸ Directory says where new contacts go, and the agent can pick another group', async ({
+    page,
+    env,
+  }) => {
+    await env.core.agentDirectory.idle();
+    const groups = await env.core.pbx.client!.groups();
+    const own = groups.find((group) => group.id === env.core.agentDirectory.profile!.groupId)!;
+    const other = groups.find((group) => group.id !== own.id && group.id !== 1)!;
+    const section = await openAllSettings(page);
+    const target = section.getByTestId('new-contacts-target');
+    await expect(target).toHaveText(`New contacts are created in ${own.name}, your own group on the PBX.`);
+
+    await section.getByLabel('New contacts go to').selectOption({ label: other.name });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(target).toHaveText(`New contacts are created in ${other.name}.`);
+
+    const created = await env.core.commands['directory:createPerson']({
+      firstname: 'Nová',
+      lastname: 'Skupina',
+      contacts: [{ type: 1, contact: '601 557 100', label: 'mobile' }],
+    });
+    if (!created.saved) throw new Error('not created');
+    expect((await env.core.pbx.client!.persons.get(created.person.id)).group_id).toBe(other.id);
+  });
+
+  test('a person the cache cannot store is set aside, shown in Settings ▸ Directory, and stored once it can be', async ({
+    page,
+    env,
+  }) => {
+    const refused = env.persons[3]!;
+    const kept = env.persons[4]!;
+    // The cache refuses to change this one person, as it would a record it cannot take.
+    const { db } = env.core.caches.current!.database;
+    db.exec(`CREATE TRIGGER refuse_person BEFORE UPDATE ON persons WHEN NEW.id = ${refused.id}
+      BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+    const client = env.core.pbx.client!;
+    const renamed = new Map([
+      [refused.id, 'Přejmenovaná Odložená'],
+      [kept.id, 'Přejmenovaná Uložená'],
+    ]);
+    for (const [id, displayname] of renamed) await client.persons.update(id, { displayname });
+    const syncNow = async () => {
+      await page.goto('/#/directory');
+      const sync = page.getByTestId('sync-progress');
+      await sync.getByRole('button', { name: 'Sync now' }).click();
+      await expect(sync.getByRole('button', { name: 'Sync now' })).toBeVisible({ timeout: 10_000 });
+    };
+
+    await syncNow();
+    // The others were stored.
+    await searchField(page).fill('Přejmenovaná Uložená');
+    await expect(resultRow(page, 'Přejmenovaná Uložená')).toBeVisible();
+    const quarantine = (await openAllSettings(page)).getByTestId('sync-quarantine');
+    await expect(quarantine).toContainText('The last sync could not store 1 record of the directory');
+    await expect(quarantine).toContainText(`person ${refused.id}: refused for the test`);
+
+    db.exec('DROP TRIGGER refuse_person');
+    await syncNow();
+    await searchField(page).fill('Přejmenovaná Odložená');
+    await expect(resultRow(page, 'Přejmenovaná Odložená')).toBeVisible();
+    await expect((await openAllSettings(page)).getByTestId('sync-quarantine')).toHaveText(
+      'The directory sync stored every record it read.',
+    );
   });
 
   test('a person named like HTML, synced from the PBX, shows as text', async ({ page, env }, testInfo) => {

@@ -9,18 +9,11 @@
  */
 import type { Page } from '@playwright/test';
 import { CALL_STATE_CODES } from '../../src-main/api/schemas';
-import { startCallsEnvironment, type CallsEnvironment } from './calls.environment';
-import { expect, test as harness } from './fixtures';
+import type { CallsEnvironment } from './calls.environment';
+import { callsTest } from './callsTest';
+import { expect } from './fixtures';
 
-const test = harness.extend<{ env: CallsEnvironment }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured first argument.
-  env: async ({}, use) => {
-    const env = await startCallsEnvironment({ pollIntervalMs: 250, persons: 12 });
-    await use(env);
-    await env.close();
-  },
-  appCore: async ({ env }, use) => use(env.core),
-});
+const test = callsTest({ pollIntervalMs: 250, persons: 12 });
 
 /** The demo PBX over plain HTTP with its own token: what the PBX itself holds, not what Ringside thinks. */
 async function pbxRequest(

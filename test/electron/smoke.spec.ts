@@ -1,14 +1,18 @@
 /**
  * Smoke test of the real desktop app, unpackaged (`electron .` from the project root, as `npm start` runs
- * it), with a fresh user data directory: the window shows the dial pad, a dialled call reaches the demo PBX
- * (the Calls screen lists what the PBX reports), the tray icon exists, and quitting ends the process with 0.
- * Skipped, with the reason, where there is no Electron binary or no display.
+ * it: the production build, so `--inspect`, which Playwright needs, still works), with a fresh user data
+ * directory: the window shows the dial pad, a dialled call reaches the demo PBX (the Calls screen lists what
+ * the PBX reports), the tray icon exists, and quitting ends the process with 0. Then what only a real
+ * Electron can show of docs/SECURITY.md: the page is on app://ringside under its CSP, window.open, foreign
+ * navigation and permissions are refused, DevTools cannot open. (The fuses of a packaged binary are read
+ * back by test/unit/packaging/packagedApp.test.ts.) Skipped, with the reason, where there is no Electron
+ * binary or no display.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
 import { hasDisplay, inspectElectron, needsNoSandbox } from '../../scripts/launcher/index.mjs';
 
 const projectRoot = join(import.meta.dirname, '..', '..');
@@ -40,7 +44,13 @@ function processEnd(child: ChildProcess): Promise<number | string> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
 }
 
-test('the desktop app dials the demo PBX, has a tray icon, and quits cleanly', async () => {
+/** Starts the built app on a fresh profile; `close` quits it (if it still runs) and removes the profile. */
+async function launchRingside(): Promise<{
+  app: ElectronApplication;
+  ended: Promise<number | string>;
+  configHome: string;
+  close(): Promise<void>;
+}> {
   expect(
     existsSync(join(projectRoot, 'out', 'main', 'index.js')),
     'the app is built: run `npm run build`',
@@ -62,6 +72,19 @@ test('the desktop app dials the demo PBX, has a tray icon, and quits cleanly', a
     env,
   });
   const ended = processEnd(app.process());
+  return {
+    app,
+    ended,
+    configHome,
+    close: async () => {
+      await app.close().catch(() => undefined);
+      rmSync(configHome, { recursive: true, force: true });
+    },
+  };
+}
+
+test('the desktop app dials the demo PBX, has a tray icon, and quits cleanly', async () => {
+  const { app, ended, configHome, close } = await launchRingside();
   try {
     expect(await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'))).toContain(
       configHome,
@@ -95,7 +118,67 @@ test('the desktop app dials the demo PBX, has a tray icon, and quits cleanly', a
     await app.evaluate(({ app: electronApp }) => electronApp.quit());
     expect(await ended).toBe(0);
   } finally {
-    await app.close().catch(() => undefined);
-    rmSync(configHome, { recursive: true, force: true });
+    await close();
+  }
+});
+
+test('the window is the app origin under its CSP, and refuses popups, navigation, permissions, DevTools', async () => {
+  const { app, close } = await launchRingside();
+  try {
+    const page = await app.firstWindow();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+    expect(page.url()).toMatch(/^app:\/\/ringside\/index\.html(#.*)?$/);
+
+    // The CSP (a header of app://, as well as the meta tag): no eval, no inline script, nothing foreign.
+    expect(
+      await page.evaluate(() => {
+        try {
+          return String(eval('1 + 1'));
+        } catch {
+          return 'refused';
+        }
+      }),
+    ).toBe('refused');
+    expect(
+      await page.evaluate(() =>
+        fetch('https://example.com/').then(
+          () => 'fetched',
+          () => 'refused',
+        ),
+      ),
+    ).toBe('refused');
+
+    // window.open is denied; navigating away is refused; every permission is denied.
+    expect(await page.evaluate(() => window.open('https://example.com/') === null)).toBe(true);
+    await page.evaluate(() => {
+      window.location.href = 'https://example.com/';
+    });
+    await page.waitForTimeout(500);
+    expect(page.url()).toMatch(/^app:\/\/ringside\//);
+    expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
+
+    // A production build: DevTools cannot be opened, not even by the main process.
+    const devTools = await app.evaluate(({ BrowserWindow }) => {
+      const contents = BrowserWindow.getAllWindows()[0]!.webContents;
+      contents.openDevTools();
+      return contents.isDevToolsOpened();
+    });
+    expect(devTools).toBe(false);
+
+    // Unknown and traversing app:// paths: 404 and 403, never a file from outside out/renderer.
+    const statuses = await page.evaluate(async () => {
+      const load = (src: string) =>
+        new Promise<string>((resolve) => {
+          const script = document.createElement('script');
+          script.src = src;
+          script.onload = () => resolve('loaded');
+          script.onerror = () => resolve('failed');
+          document.head.append(script);
+        });
+      return [await load('app://ringside/nothing.js'), await load('app://ringside/..%2f..%2fpackage.json')];
+    });
+    expect(statuses).toEqual(['failed', 'failed']);
+  } finally {
+    await close();
   }
 });

@@ -1,17 +1,15 @@
 /**
- * Every host must give the page exactly the `window.ringside` the preload gives it: the browser host's
- * WebSocket client (which the end-to-end suite drives), and the benchmarks' page bridge over Playwright
- * (test/e2e/harness/pageBridge.ts), or what they exercise would prove nothing about the real app. This
- * drives each bridge the same way and compares what each accepts, refuses and delivers.
+ * Both hosts must give the page exactly the same `window.ringside`: the preload's (the desktop app) and the
+ * browser host's WebSocket client (which the end-to-end suite and the page benchmarks drive), or what those
+ * exercise would prove nothing about the desktop app. This drives each bridge the same way and compares what
+ * each accepts, refuses and delivers.
  */
-import { createContext, runInContext } from 'node:vm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelLists } from '../../src-main/shared/contract';
 import { createRendererApi } from '../../src-main/shared/rendererBridge';
 import { installRendererApi } from '../../src-renderer/lib/transport/installRendererApi';
 import { WsTransport } from '../../src-renderer/lib/transport/wsTransport';
 import { socketFactory } from '../components/fakeSocket';
-import { buildBridgeScript } from '../e2e/harness/bridgeScript';
 
 const { commands: COMMAND_CHANNELS, events: EVENT_CHANNELS } = channelLists();
 
@@ -69,27 +67,6 @@ async function loadPreloadBridge(): Promise<{ api: LooseApi; keys: string[]; rec
   await import('../../src-main/preload');
   const api = electronFake.exposed.get('ringside') as LooseApi;
   return { api, keys: [...electronFake.exposed.keys()], recorder: electronFake.recorder };
-}
-
-async function loadHarnessBridge(): Promise<{ api: LooseApi; keys: string[]; recorder: Recorder }> {
-  const invoked: Recorder['invoked'] = [];
-  const page: Record<string, unknown> = {
-    __ringsideInvoke: async (channel: string, args: unknown) => {
-      invoked.push({ channel, args });
-      return { ok: true, value: channel };
-    },
-  };
-  page.window = page;
-  const context = createContext(page);
-  const before = new Set(Object.keys(page));
-  runInContext(await buildBridgeScript(), context);
-  const dispatch = page.__ringsideDispatch as (channel: string, payload: unknown) => void;
-  return {
-    api: page.ringside as LooseApi,
-    // Globals the script added that the page can enumerate, like contextBridge's exposeInMainWorld.
-    keys: Object.keys(page).filter((key) => !before.has(key)),
-    recorder: { invoked, emit: dispatch },
-  };
 }
 
 /** The browser host's client, over a fake socket whose server answers every invoke with its channel. */
@@ -158,7 +135,6 @@ function acceptedEvents(api: LooseApi): string[] {
 describe.each([
   ['preload', loadPreloadBridge],
   ['browser host', loadBrowserHostBridge],
-  ['benchmarks’ page bridge', loadHarnessBridge],
 ])('window.ringside from the %s', (_name, load) => {
   let bridge: Awaited<ReturnType<typeof load>>;
   beforeAll(async () => {

@@ -1,6 +1,8 @@
 /** Users and agent queue membership. */
 import { checkArgument, idSegment, textSegment } from '../arguments';
 import type { ApiRequester, CallOptions } from '../apiRequester';
+import { isPlainObject } from '../envelope';
+import { BusinessError } from '../errors';
 import {
   AgentQueueResult,
   AgentQueues,
@@ -30,9 +32,21 @@ export interface AgentQueuesApi {
   get(options?: CallOptions): Promise<AgentQueues[]>;
   /**
    * Sets the complete queue membership of each listed agent (a queue left out is removed). The answer has
-   * one result per agent; unknown agents and queues are reported there, not thrown.
+   * one result per agent; unknown agents and queues are reported there, not thrown, whichever of the two
+   * answers the PBX gives: per-element failures inside a `success: true` envelope, or the same results in
+   * a `success: false` envelope (see docs/pbx-api.md (Agent queues)). A `success: false` without results
+   * is a BusinessError.
    */
   set(agents: AgentQueues[], options?: CallOptions): Promise<AgentQueueResult[]>;
+}
+
+/** The per-agent results a declined bulk update carries in its `data`: a list, or one element alone. */
+function declinedResults(error: unknown): unknown[] | undefined {
+  if (!(error instanceof BusinessError)) return undefined;
+  const data = error.declinedData;
+  if (Array.isArray(data)) return data.length > 0 ? data : undefined;
+  if (isPlainObject(data) && Array.isArray(data.queues)) return [data];
+  return undefined;
 }
 
 export function usersEndpoints(api: ApiRequester): UsersApi {
@@ -66,12 +80,14 @@ export function agentQueuesEndpoints(api: ApiRequester): AgentQueuesApi {
       api.list({ method: 'GET', path: '/queues/agents' }, AgentQueues, 'agentQueues', options),
     set: async (agents, options) => {
       const body = checkArgument(AgentQueuesUpdate, agents, 'agent queue list');
-      return api.list(
-        { method: 'POST', path: '/queues/agents', body },
-        AgentQueueResult,
-        'agentQueueResults',
-        options,
-      );
+      const call = { method: 'POST', path: '/queues/agents', body } as const;
+      try {
+        return await api.list(call, AgentQueueResult, 'agentQueueResults', options);
+      } catch (error) {
+        const results = declinedResults(error);
+        if (!results) throw error;
+        return api.parse(AgentQueueResult.array(), results, 'agentQueueResults', call);
+      }
     },
   };
 }

@@ -7,10 +7,14 @@
  * `fetch` is injected: in the app it is Electron's `net.fetch` (the OS proxy settings and certificate store
  * apply), in tests and tools Node's. Both keep connections alive between requests by default (Chromium's
  * socket pool, undici's per-origin pool), so polling reuses one TLS connection; nothing to configure here.
+ *
+ * An answer is read only up to a cap (`MAX_BODY_BYTES`), its bytes counted as they arrive (after any
+ * decompression the fetch does): a larger one fails its request with ServerError `response-too-large` and
+ * the body stream is cancelled, instead of a broken or hostile PBX filling the app's memory.
  */
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { NetworkError, Timeout, type RequestContext } from '../errors';
+import { NetworkError, ServerError, Timeout, type RequestContext } from '../errors';
 import { classifyNetworkFailure } from './classifyNetworkFailure';
 import {
   DEFAULT_RETRY_POLICY,
@@ -25,8 +29,18 @@ import {
 export interface FetchResponse {
   status: number;
   headers: { get(name: string): string | null };
+  /** The body as it arrives, read (and counted) when present; `text()` only for a response without one. */
+  body?: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | null;
   text(): Promise<string>;
 }
+
+const MiB = 1024 * 1024;
+
+/**
+ * The most of an answer Ringside reads: a list (a page of persons, every user, the calls) or one record,
+ * confirmation or token. Far above what a PBX of this API sends (a 500-person page is about 1 MB).
+ */
+export const MAX_BODY_BYTES = { list: 50 * MiB, record: 5 * MiB } as const;
 
 export interface FetchInit {
   method: string;
@@ -53,6 +67,8 @@ export interface HttpRequest {
   timeoutMs?: number;
   /** Retries (GET only) only while their wait ends within this many ms of the start; 0: no retry at all. */
   retryWithinMs?: number;
+  /** The largest answer read; default `MAX_BODY_BYTES.record`. */
+  maxBodyBytes?: number;
 }
 
 export interface HttpResponse {
@@ -167,13 +183,17 @@ export class HttpTransport {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(request.body);
     }
-    this.exchange(request.url.href, init).then(resolve, reject);
+    const context: RequestContext = { method: request.method, path: request.path };
+    this.exchange(request, init, context).then(resolve, reject);
     try {
       return await outcome;
     } catch (error) {
-      const context: RequestContext = { method: request.method, path: request.path };
       if (controller.signal.reason === TIMED_OUT) throw new Timeout(timeoutMs, request.url.host, context);
       if (callerSignal?.aborted) throw callerSignal.reason;
+      if (error instanceof ServerError) {
+        controller.abort(error); // nothing more of this answer is wanted
+        throw error;
+      }
       throw new NetworkError(classifyNetworkFailure(error), request.url.host, context, { cause: error });
     } finally {
       clearTimeout(timer);
@@ -182,10 +202,49 @@ export class HttpTransport {
     }
   }
 
-  private async exchange(href: string, init: FetchInit): Promise<HttpResponse> {
-    const response = await this.options.fetch(href, init);
-    const body = await response.text();
+  private async exchange(
+    request: HttpRequest,
+    init: FetchInit,
+    context: RequestContext,
+  ): Promise<HttpResponse> {
+    const response = await this.options.fetch(request.url.href, init);
+    const limit = request.maxBodyBytes ?? MAX_BODY_BYTES.record;
+    const body = await readCapped(response, limit, () => ServerError.tooLarge(context, limit));
     const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.options.clock.now());
     return { status: response.status, headers: response.headers, body, retryAfterMs };
+  }
+}
+
+/** The body as text, failing with `tooLarge()` as soon as it holds more than `limit` bytes. */
+async function readCapped(response: FetchResponse, limit: number, tooLarge: () => Error): Promise<string> {
+  const { body } = response;
+  if (Number(response.headers.get('content-length')) > limit) {
+    await cancel(body);
+    throw tooLarge();
+  }
+  if (!body) {
+    const text = await response.text();
+    if (new TextEncoder().encode(text).length > limit) throw tooLarge();
+    return text;
+  }
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  // Leaving the loop early (the throw) cancels the stream, which closes the connection.
+  for await (const chunk of body) {
+    received += chunk.byteLength;
+    if (received > limit) throw tooLarge();
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+async function cancel(body: FetchResponse['body']): Promise<void> {
+  try {
+    if (!body) return;
+    if ('cancel' in body && typeof body.cancel === 'function') await body.cancel();
+    else await (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]().return?.();
+  } catch {
+    // Already closed: nothing to release.
   }
 }

@@ -35,6 +35,7 @@ export function createUndiciFetch(agentOptions?: Agent.Options): UndiciFetch {
           return Array.isArray(value) ? value.join(', ') : (value ?? null);
         },
       },
+      body: response.body,
       text: () => response.body.text(),
     };
   };

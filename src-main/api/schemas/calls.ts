@@ -1,6 +1,17 @@
 /** Calls: control requests, ongoing calls, call records v1 and v2, permissions and metadata. */
 import { z } from 'zod';
-import { fieldPerName, Id, Int, PhoneSelector, QueryFlag, Unknown } from './common';
+import {
+  fieldPerName,
+  Id,
+  IdOrZero,
+  Int,
+  IntOrZero,
+  NumberOrZero,
+  PhoneSelector,
+  QueryFlag,
+  Unknown,
+} from './common';
+import { withFallback } from './withFallback';
 import { UNIQUEID_PATTERN } from '../../shared/limits';
 
 // ---- Call control -------------------------------------------------------------------------------------
@@ -59,7 +70,7 @@ const Timestamp = z.number().nullable();
 
 export const PathEntryV2 = z.looseObject({
   date: z.string(),
-  type: Int,
+  type: IntOrZero,
   number: z.string(),
   name: z.string(),
 });
@@ -76,7 +87,7 @@ const callerBlock = {
   caller_internal: z.boolean(),
   caller_line_id: Unknown,
   caller_user_id: Id.nullable(),
-  caller_group_id: Id,
+  caller_group_id: IdOrZero,
   caller_username: z.string().nullable(),
   caller_type: z.string(),
   caller_ringing: z.boolean(),
@@ -102,17 +113,17 @@ const connectedBlock = {
   connected_internal: z.boolean(),
   connected_line_id: Unknown,
   connected_user_id: Id.nullable(),
-  connected_group_id: Id,
+  connected_group_id: IdOrZero,
   connected_username: z.string().nullable(),
   connected_type: z.string(),
 };
 
 export const CallRecordV2 = z.looseObject({
-  id: Id,
+  id: IdOrZero,
   state: Int,
-  previous_state: Int,
-  cause: Int,
-  uniqueid: z.string(),
+  previous_state: IntOrZero,
+  cause: IntOrZero,
+  uniqueid: z.string().min(1),
   recorded: z.boolean(),
   autoanswer: z.boolean(),
   queue_id: Id.nullable(),
@@ -122,17 +133,17 @@ export const CallRecordV2 = z.looseObject({
   data: z.record(z.string(), Unknown),
   outbound_id: Unknown,
   via_outbound: Unknown,
-  spy: Int,
-  subcalls: Int,
+  spy: IntOrZero,
+  subcalls: IntOrZero,
   language: z.string(),
-  now: z.number(),
+  now: NumberOrZero,
   created: Timestamp,
   connected: Timestamp,
   disconnected: Timestamp,
-  ring_time: z.number(),
-  talk_time: z.number(),
-  hold_time: z.number(),
-  wait_time: z.number(),
+  ring_time: NumberOrZero,
+  talk_time: NumberOrZero,
+  hold_time: NumberOrZero,
+  wait_time: NumberOrZero,
   dialer_id: Int.nullable(),
   dialer_lead_id: Int.nullable(),
   dialer_lead_connected: z.boolean(),
@@ -167,7 +178,7 @@ export const CallDetailV2Query = z.object({ path: QueryFlag.optional() });
 
 export const PathEntryV1 = z.looseObject({
   date: z.string(),
-  type: Int,
+  type: IntOrZero,
   number: z.string(),
   name: z.string(),
 });
@@ -176,9 +187,9 @@ export type PathEntryV1 = z.infer<typeof PathEntryV1>;
 export const QueuePassage = z.looseObject({
   id: Id,
   uniqueid: z.string(),
-  queue_id: Id,
+  queue_id: IdOrZero,
   queue_name: z.string(),
-  queue_group_id: Id,
+  queue_group_id: IdOrZero,
   queue_group_name: z.string(),
   agent_id: Id.nullable(),
   agent_name: z.string().nullable(),
@@ -187,25 +198,25 @@ export const QueuePassage = z.looseObject({
   team_id: Id.nullable(),
   team_name: z.string().nullable(),
   entered: z.string(),
-  queue_length: Int,
-  service_level: Int,
-  threshold: Int,
-  wait_time: Int,
-  ring_time: Int,
-  talk_time: Int,
-  hold_time: Int,
-  acw_time: Int,
+  queue_length: IntOrZero,
+  service_level: IntOrZero,
+  threshold: IntOrZero,
+  wait_time: IntOrZero,
+  ring_time: IntOrZero,
+  talk_time: IntOrZero,
+  hold_time: IntOrZero,
+  acw_time: IntOrZero,
   transferred: z.boolean(),
   transferred_external: z.boolean(),
   overflow_queue_id: Id.nullable(),
-  agent_status: Int,
+  agent_status: IntOrZero,
   agent_reason: z.string(),
   agent_status_changed: z.boolean(),
-  agents_idle: Int,
-  agents_ringing: Int,
-  agents_talking: Int,
-  agents_acw: Int,
-  agents_aux: Int,
+  agents_idle: IntOrZero,
+  agents_ringing: IntOrZero,
+  agents_talking: IntOrZero,
+  agents_acw: IntOrZero,
+  agents_aux: IntOrZero,
   abandoned: z.boolean(),
 });
 export type QueuePassage = z.infer<typeof QueuePassage>;
@@ -213,20 +224,21 @@ export type QueuePassage = z.infer<typeof QueuePassage>;
 /** 0 not requested, 1 requested, 2 pending, 3 done. */
 export const TRANSCRIPTION_STATUS = { notRequested: 0, requested: 1, pending: 2, done: 3 } as const;
 
-const Score = Int.min(1).max(5);
+/** 1–5; an unreadable score reads as 3 (neutral), so a channel keeps its place and a transcript line its text. */
+const Score = withFallback(Int.min(1).max(5), 3);
 
 export const ChannelSentiment = z.looseObject({
-  positive: z.number(),
-  negative: z.number(),
-  neutral: z.number(),
-  summary: z.number(),
+  positive: NumberOrZero,
+  negative: NumberOrZero,
+  neutral: NumberOrZero,
+  summary: NumberOrZero,
   score: Score,
 });
 export type ChannelSentiment = z.infer<typeof ChannelSentiment>;
 
 export const TranscriptSegment = z.looseObject({
-  begin: z.number(),
-  end: z.number(),
+  begin: NumberOrZero,
+  end: NumberOrZero,
   text: z.string(),
   sentiment: z.looseObject({ score: Score }),
 });
@@ -239,9 +251,9 @@ export type CallTag = z.infer<typeof CallTag>;
 const DateTime = z.string(); // local `YYYY-MM-DD HH:MM:SS`
 
 export const CallRecordV1 = z.looseObject({
-  uniqueid: z.string(),
-  price: z.number(),
-  duration: Int,
+  uniqueid: z.string().min(1),
+  price: NumberOrZero,
+  duration: IntOrZero,
   src_number: z.string(),
   src_name: z.string(),
   dst_number: z.string(),
@@ -260,18 +272,18 @@ export const CallRecordV1 = z.looseObject({
   dst_type: z.string(),
   xfer_users: z.array(Unknown).nullable(),
   metadata: z.record(z.string(), Unknown),
-  src_group_id: Id,
-  dst_group_id: Id,
+  src_group_id: IdOrZero,
+  dst_group_id: IdOrZero,
   pilot_number: z.string(),
-  ring_time: Int,
-  talk_time: Int,
-  hold_time: Int,
-  cause: Int,
+  ring_time: IntOrZero,
+  talk_time: IntOrZero,
+  hold_time: IntOrZero,
+  cause: IntOrZero,
   recording: z.boolean(),
-  recording_duration: Int,
+  recording_duration: IntOrZero,
   path: z.array(PathEntryV1).optional(),
   queues: z.array(QueuePassage).optional(),
-  transcription_status: Int,
+  transcription_status: IntOrZero,
   summary: z.string(),
   sentiment: z.array(ChannelSentiment),
   rating: Int.min(1).max(5).nullable(),

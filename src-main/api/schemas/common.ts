@@ -1,11 +1,20 @@
 /**
  * Building blocks shared by the PBX resource schemas. Objects are `looseObject`: the PBX may add fields in
- * later versions, and the client keeps what it does not know rather than failing.
+ * later versions, and the client keeps what it does not know rather than failing. A drifted number has no
+ * fallback unless the schema gives it one (withFallback.ts): an id or a state code without one makes its
+ * item unreadable, a count or a duration reads as 0.
  */
 import { z } from 'zod';
+import { withFallback } from './withFallback';
 
 export const Int = z.number().int();
 export const Id = z.number().int().nonnegative();
+/** A count, a duration in whole seconds or a code the app only shows: 0 when the PBX sends no number. */
+export const IntOrZero = withFallback(Int, 0);
+/** A measure with a fraction (seconds, a price, a share): 0 when the PBX sends no number. */
+export const NumberOrZero = withFallback(z.number(), 0);
+/** The id of a related record the app shows or keeps but never looks up: 0 (no such record) when unreadable. */
+export const IdOrZero = withFallback(Id, 0);
 /** `null` or an unspecified value: the API leaves several fields' types open. */
 export const Unknown = z.unknown();
 

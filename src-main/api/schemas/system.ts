@@ -1,23 +1,23 @@
 /** Status, extensions, queues, groups, roles and teams. */
 import { z } from 'zod';
-import { fieldPerName, Id, Int, Unknown } from './common';
+import { fieldPerName, Id, Int, IntOrZero, NumberOrZero, Unknown } from './common';
 
-const Trunk = z.looseObject({ name: z.string(), status: Int, rtt: Int });
+const Trunk = z.looseObject({ name: z.string(), status: IntOrZero, rtt: IntOrZero });
 
 const PhoneSummary = z.looseObject({
   name: z.string(),
-  configured: Int,
-  configured_ipphones: Int,
-  configured_softphones: Int,
-  available: Int,
-  available_ipphones: Int,
-  available_softphones: Int,
-  dead: Int,
-  dead_ipphones: Int,
-  dead_softphones: Int,
-  paired: Int,
-  paired_ipphones: Int,
-  paired_softphones: Int,
+  configured: IntOrZero,
+  configured_ipphones: IntOrZero,
+  configured_softphones: IntOrZero,
+  available: IntOrZero,
+  available_ipphones: IntOrZero,
+  available_softphones: IntOrZero,
+  dead: IntOrZero,
+  dead_ipphones: IntOrZero,
+  dead_softphones: IntOrZero,
+  paired: IntOrZero,
+  paired_ipphones: IntOrZero,
+  paired_softphones: IntOrZero,
 });
 export type PhoneSummary = z.infer<typeof PhoneSummary>;
 
@@ -38,7 +38,7 @@ export const Status = z.looseObject({
   success: z.boolean(),
   trunks: z.record(z.string(), Trunk),
   phones: z.record(z.string(), PhoneSummary),
-  ...fieldPerName(STATUS_COMPONENTS, Int),
+  ...fieldPerName(STATUS_COMPONENTS, IntOrZero),
 });
 export type Status = z.infer<typeof Status>;
 
@@ -84,11 +84,12 @@ export const QUEUE_TYPES = { 0: 'outbound', 1: 'inbound', 2: 'task', 3: 'email' 
 export const QueueType = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 export type QueueType = z.infer<typeof QueueType>;
 
+const ServiceLevelPeriod = z.tuple([IntOrZero, IntOrZero]);
 const ServiceLevelPeriods = z.looseObject({
-  day: z.tuple([Int, Int]),
-  week: z.tuple([Int, Int]),
-  month: z.tuple([Int, Int]),
-  quarter: z.tuple([Int, Int]),
+  day: ServiceLevelPeriod,
+  week: ServiceLevelPeriod,
+  month: ServiceLevelPeriod,
+  quarter: ServiceLevelPeriod,
 });
 
 export const Queue = z.looseObject({
@@ -98,31 +99,31 @@ export const Queue = z.looseObject({
   type: QueueType.or(Int),
   number: z.string(),
   name: z.string(),
-  callers_waiting: Int,
-  callers_ringing: Int,
-  callers_talking: Int,
-  agents_idle: Int,
-  agents_ringing: Int,
-  agents_talking: Int,
-  agents_acw: Int,
-  agents_aux: Int,
-  answered: Int,
-  overflowed: Int,
-  abandoned: Int,
-  talktime: Int,
-  waittime: Int,
-  answered_wait_time: z.number(),
-  answered_in_service: Int,
-  answered_in_work_hours: Int,
-  answered_in_work_and_sl: Int,
-  abandoned_in_threshold: Int,
-  abandoned_in_work_hours: Int,
-  abandoned_in_work_and_sl: Int,
-  abandoned_full: Int,
+  callers_waiting: IntOrZero,
+  callers_ringing: IntOrZero,
+  callers_talking: IntOrZero,
+  agents_idle: IntOrZero,
+  agents_ringing: IntOrZero,
+  agents_talking: IntOrZero,
+  agents_acw: IntOrZero,
+  agents_aux: IntOrZero,
+  answered: IntOrZero,
+  overflowed: IntOrZero,
+  abandoned: IntOrZero,
+  talktime: IntOrZero,
+  waittime: IntOrZero,
+  answered_wait_time: NumberOrZero,
+  answered_in_service: IntOrZero,
+  answered_in_work_hours: IntOrZero,
+  answered_in_work_and_sl: IntOrZero,
+  abandoned_in_threshold: IntOrZero,
+  abandoned_in_work_hours: IntOrZero,
+  abandoned_in_work_and_sl: IntOrZero,
+  abandoned_full: IntOrZero,
   sl: ServiceLevelPeriods,
   sl_work: ServiceLevelPeriods,
-  last_call_enter: z.number(),
-  last_call_answer: z.number(),
+  last_call_enter: NumberOrZero,
+  last_call_answer: NumberOrZero,
   callers: z.array(Unknown),
 });
 export type Queue = z.infer<typeof Queue>;
@@ -130,9 +131,9 @@ export type Queue = z.infer<typeof Queue>;
 export const QueueDetail = z.looseObject({
   name: z.string(),
   number: z.string(),
-  agents_idle: Int,
-  callers_waiting: Int,
-  hold_time: Int,
+  agents_idle: IntOrZero,
+  callers_waiting: IntOrZero,
+  hold_time: IntOrZero,
   working_time: z.boolean(),
   active: z.boolean(),
 });
@@ -163,24 +164,24 @@ export const Team = z.looseObject({
   aux_reasons: z.array(AuxReason),
   contacts: z.array(Unknown),
   tasks: z.looseObject({
-    person: Int,
+    person: IntOrZero,
     person_url: z.string().nullable(),
-    call: Int,
+    call: IntOrZero,
     call_url: z.string().nullable(),
-    email: Int,
+    email: IntOrZero,
     email_url: z.string().nullable(),
   }),
   maximum_assigned_emails: NullableInt,
-  default_inbound_priority: Int,
-  default_email_priority: Int,
-  default_task_priority: Int,
+  default_inbound_priority: IntOrZero,
+  default_email_priority: IntOrZero,
+  default_task_priority: IntOrZero,
   default_inbound_acw: z.boolean(),
   default_outbound_acw: z.boolean(),
   default_inbound_acw_timeout: NullableInt,
   default_inbound_busy: NullableInt,
   default_inbound_busy_timeout: NullableInt,
   default_outbound_acw_timeout: NullableInt,
-  default_email_languages: z.record(z.string(), Int),
+  default_email_languages: z.record(z.string(), IntOrZero),
   default_email_assigned: Unknown,
   color_agent_offline: Colour,
   color_agent_ready: Colour,

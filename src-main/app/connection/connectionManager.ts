@@ -13,7 +13,7 @@ import { PbxClient, ServerError, type PbxClientConfig } from '../../api';
 import type { Clock } from '../../shared/clock';
 import type { ConnectionFailure, ConnectionState, ConnectionStatus } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
-import { describeConnectionFailure, needsNewCredentials } from './describeConnectionFailure';
+import { describeConnectionFailure, isUnreachable, needsNewCredentials } from './describeConnectionFailure';
 import type { PbxTransport, TransportHandle } from './pbxTransport';
 import { AppError } from '../../shared/contract';
 
@@ -190,7 +190,7 @@ export class ConnectionManager {
   reportFailure(error: unknown): void {
     if (!this.session || this.state.status !== 'connected') return;
     const failure = describeConnectionFailure(error);
-    if (['dns', 'refused', 'network', 'timeout', 'server-error'].includes(failure.kind)) {
+    if (isUnreachable(error)) {
       void this.check(this.generation);
     } else if (needsNewCredentials(failure)) {
       this.stopTimer();

@@ -7,7 +7,7 @@
 import type { AppMode, PhoneSelectorDto, Settings } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import type { ConnectionManager } from './connectionManager';
-import { secretAccount, type SecretStore } from '../settings/secretStore';
+import { readSecret, type SecretStore } from '../settings/secretStore';
 import type { SettingsRepository } from '../settings/settingsRepository';
 import { validateSettings } from '../settings/settingsSchema';
 import { failureDetail } from '../../shared/contract';
@@ -141,7 +141,8 @@ export class ConnectionModeController {
     }
     let secret: string | null = null;
     try {
-      secret = await secrets.get(secretAccount(settings.clientId, settings.baseUrl));
+      // The saved settings: an entry an older Ringside filed for them may be taken over (secretStore.ts).
+      secret = await readSecret(secrets, settings, { takeOverLegacy: true });
     } catch (error) {
       logger.error('the client secret could not be read', error);
     }

@@ -6,7 +6,7 @@
  * changes the URL (a path on the same host) or pins another certificate could otherwise hand the stored
  * secret to a server it was never meant for, so then the secret must be typed.
  */
-import { InvalidArgument, PbxClient, resolvePbxUrls, type PbxClientConfig } from '../../api';
+import { InvalidArgument, PbxClient, type PbxClientConfig } from '../../api';
 import type { Status } from '../../api/schemas';
 import type { Clock } from '../../shared/clock';
 import type {
@@ -19,7 +19,7 @@ import type {
 import type { Logger } from '../../shared/logger';
 import { describeConnectionFailure } from './describeConnectionFailure';
 import type { PbxTransport } from './pbxTransport';
-import { secretAccount, type SecretStore } from '../settings/secretStore';
+import { readSecret, secretAccount, type SecretStore } from '../settings/secretStore';
 import { checkCertificate, checkPbxUrl } from '../settings/settingsSchema';
 
 export interface ConnectionProbeDeps {
@@ -36,13 +36,14 @@ export type SavedConnection = Pick<Settings, 'baseUrl' | 'clientId' | 'trustedCe
 
 type CheckedDraft = { baseUrl: string; clientId: string; trustedCertificatePem: string | null };
 
-/** Whether a checked draft reaches the saved PBX the saved way: the same API root and pinned certificate. */
+/**
+ * Whether a checked draft reaches the saved PBX the saved way: what the secret is filed under (the API root
+ * and the pinned certificates, see secretStore.ts) is the same.
+ */
 function reachesSavedPbx(saved: SavedConnection, draft: CheckedDraft): boolean {
-  const pem = (text: string | null) => text?.trim() ?? '';
-  return (
-    resolvePbxUrls(saved.baseUrl).baseUrl === resolvePbxUrls(draft.baseUrl).baseUrl &&
-    pem(saved.trustedCertificatePem) === pem(draft.trustedCertificatePem)
-  );
+  const accountOf = ({ clientId, baseUrl, trustedCertificatePem }: SavedConnection) =>
+    secretAccount(clientId, baseUrl, trustedCertificatePem);
+  return accountOf(saved) === accountOf(draft);
 }
 
 /** A draft that cannot be tried yet; `field` is the one to fill in or correct. */
@@ -172,7 +173,7 @@ export class ConnectionProbe {
     const saved = this.deps.savedConnection();
     const stored =
       saved.baseUrl && saved.clientId.trim() === draft.clientId
-        ? await this.deps.secrets.get(secretAccount(saved.clientId, saved.baseUrl))
+        ? await readSecret(this.deps.secrets, saved, { takeOverLegacy: true })
         : null;
     if (!stored)
       throw new DraftIncomplete('secret', 'Enter the client secret (the service account password).');

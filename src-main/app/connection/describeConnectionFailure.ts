@@ -64,6 +64,14 @@ export function needsNewCredentials(failure: ConnectionFailure): boolean {
   );
 }
 
+const UNREACHABLE_KINDS: readonly ConnectionFailure['kind'][] = [
+  'dns',
+  'refused',
+  'network',
+  'timeout',
+  'server-error',
+];
+
 export function describeConnectionFailure(error: unknown): ConnectionFailure {
   if (error instanceof NetworkError) return networkFailure(error);
   if (error instanceof Timeout) return failure('timeout', error.message, 'baseUrl');
@@ -82,4 +90,9 @@ export function describeConnectionFailure(error: unknown): ConnectionFailure {
   if (error instanceof InvalidArgument) return failure('invalid-url', error.message, 'baseUrl');
   if (isPbxError(error)) return failure('server-error', error.message);
   throw error;
+}
+
+/** The PBX could not be reached or failed as a whole: the connection check decides what the agent sees. */
+export function isUnreachable(error: unknown): boolean {
+  return UNREACHABLE_KINDS.includes(describeConnectionFailure(error).kind);
 }

@@ -1,11 +1,17 @@
 /**
- * One cache database per PBX: the demo PBX has its own file (its port changes at every start, its seeded
- * directory does not), every configured PBX one named after its base URL. Switching PBX therefore never
- * mixes two directories (or two call histories), and switching back finds the old cache ready. The files
- * are opened by an injected opener (the composition root puts them in the user data directory).
+ * The files of each PBX: its directory cache, opened by an injected opener (the composition root puts it in
+ * the user data directory), and beside it its history file (calls, reviews, wrap-ups and their outbox). The
+ * demo PBX has its own pair (its port changes at every start, its seeded directory does not), every
+ * configured PBX one named after its base URL. Switching PBX therefore never mixes two directories or two
+ * histories, and switching back finds the old ones ready.
+ *
+ * The two files recover differently: a damaged directory cache is set aside and rebuilt from the PBX (the
+ * sync is told, `onDirectoryRebuilt`); a damaged history file is salvaged. Damage is found at open, by any
+ * statement, or by the integrity check after an unclean shutdown; either way the file is replaced here and
+ * the listeners get the new pair.
  */
 import { createHash } from 'node:crypto';
-import { DirectoryCache, type CacheDatabase } from '../../cache';
+import { DirectoryCache, historyFileBeside, openHistoryFile, type CacheDatabase } from '../../cache';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { failureDetail } from '../../shared/contract';
@@ -21,10 +27,13 @@ export interface CacheOwner {
 
 export interface OpenedCache {
   fileName: string;
+  /** The directory cache. */
   database: CacheDatabase;
   directory: DirectoryCache;
   /** The default country `directory` reads numbers with. */
   country: string;
+  /** The PBX's history file (in memory when it could not be opened: the log says why). */
+  history: CacheDatabase;
 }
 
 export interface DirectoryCachesDeps {
@@ -32,6 +41,8 @@ export interface DirectoryCachesDeps {
   open: CacheFileOpener | undefined;
   /** The default country for reading numbers, from the settings. */
   defaultCountry: () => string;
+  /** A damaged directory cache was replaced by an empty one: a sync is owed to it now. */
+  onDirectoryRebuilt?: () => void;
   clock: Clock;
   logger: Logger;
 }
@@ -65,15 +76,15 @@ export class DirectoryCaches {
     return this.failure;
   }
 
-  /** Follows the cache in use (the history keeps its records in the same database). */
+  /** Follows the files in use (the history follows its file; a replaced file is a change too). */
   onChange(listener: CacheChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   /**
-   * Uses the cache of `owner`, opening it unless it is the one open; the previous one is closed. Without
-   * an owner (no PBX any more) the current cache stays open: the directory is still worth searching.
+   * Uses the files of `owner`, opening them unless they are the ones open; the previous ones are closed.
+   * Without an owner (no PBX any more) the current files stay open: the directory is still worth searching.
    */
   select(owner: CacheOwner | undefined): OpenedCache | undefined {
     if (!owner || !this.deps.open) return this.opened;
@@ -86,7 +97,17 @@ export class DirectoryCaches {
     try {
       database = this.deps.open(fileName);
       const country = this.deps.defaultCountry();
-      this.opened = { fileName, database, country, directory: this.directoryOver(database, country) };
+      let directory: DirectoryCache;
+      try {
+        directory = this.directoryOver(database, country);
+      } catch (error) {
+        // Damage met by the first reads: replaced at once, before anything else reads it.
+        if (!database.damaged) throw error;
+        database = database.recover();
+        directory = this.directoryOver(database, country);
+      }
+      this.opened = { fileName, database, country, directory, history: this.openHistory(database) };
+      this.follow(this.opened);
     } catch (error) {
       database?.close();
       // A full disk or an unreadable directory: no cache (and no sync) until the next switch or restart.
@@ -94,7 +115,7 @@ export class DirectoryCaches {
       this.deps.logger.error(`Directory cache ${fileName} could not be opened`, error);
     }
     this.notify();
-    previous?.database.close();
+    closeFiles(previous);
     return this.opened;
   }
 
@@ -121,8 +142,66 @@ export class DirectoryCaches {
     const opened = this.opened;
     this.opened = undefined;
     if (opened) this.notify();
-    opened?.database.close();
+    closeFiles(opened);
     this.listeners.clear();
+  }
+
+  /** The history file beside the directory cache, opened the same way; in memory if it cannot be opened. */
+  private openHistory(database: CacheDatabase): CacheDatabase {
+    const path = historyFileBeside(database.path);
+    try {
+      return openHistoryFile(path, database.options);
+    } catch (error) {
+      this.deps.logger.error(
+        `History file ${path} could not be opened; calls are kept in memory until Ringside restarts`,
+        error,
+      );
+      return openHistoryFile(':memory:', database.options);
+    }
+  }
+
+  /** Replaces either file of `opened` once it is found damaged (a replacement is followed in turn). */
+  private follow(opened: OpenedCache): void {
+    opened.database.onDamaged(() => this.replace(opened, 'database'));
+    opened.history.onDamaged(() => this.replace(opened, 'history'));
+  }
+
+  private replace(opened: OpenedCache, file: 'database' | 'history'): void {
+    const current = this.opened;
+    // Another PBX's files by now (closed), or replaced already.
+    if (!current || current[file] !== opened[file]) return;
+    let replaced: OpenedCache;
+    try {
+      const database = opened[file].recover();
+      replaced =
+        file === 'database'
+          ? { ...current, database, directory: this.directoryOver(database, current.country) }
+          : { ...current, history: database };
+    } catch (error) {
+      this.replaceFailed(current, file, error);
+      return;
+    }
+    this.opened = replaced;
+    // The other file keeps its listener; the new one needs its own.
+    replaced[file].onDamaged(() => this.replace(replaced, file));
+    this.notify();
+    if (file === 'database') this.deps.onDirectoryRebuilt?.();
+  }
+
+  /** No directory cache until the next switch or restart; a history in memory meanwhile. */
+  private replaceFailed(current: OpenedCache, file: 'database' | 'history', error: unknown): void {
+    if (file === 'database') {
+      this.deps.logger.error('The damaged directory cache could not be replaced', error);
+      this.failure = `The directory cache is damaged and could not be rebuilt: ${failureDetail(error)}`;
+      this.opened = undefined;
+      this.notify();
+      closeFiles(current);
+      return;
+    }
+    this.deps.logger.error('The damaged history file could not be repaired; calls are kept in memory', error);
+    const history = openHistoryFile(':memory:', current.database.options);
+    this.opened = { ...current, history };
+    this.notify();
   }
 
   private directoryOver(database: CacheDatabase, defaultCountry: string): DirectoryCache {
@@ -133,4 +212,9 @@ export class DirectoryCaches {
   private notify(): void {
     for (const listener of this.listeners) listener(this.opened);
   }
+}
+
+function closeFiles(opened: OpenedCache | undefined): void {
+  opened?.database.close();
+  opened?.history.close();
 }

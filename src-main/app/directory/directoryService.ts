@@ -2,7 +2,8 @@
  * The directory commands (docs/directory-and-sync.md): search and the cards answer from the local cache
  * alone (offline too); creating a person and editing their contacts go to the PBX, then the person is
  * fetched back and written into the cache at once, so search, screen-pop and the card show it before the
- * next sync.
+ * next sync. A contact edit is applied to the person as the PBX has them now, never to the cached card
+ * (contactEdit.ts). New persons go to the group chosen in Settings, else the agent's own group.
  */
 import type { Contact } from '../../api/schemas';
 import type { PersonDetail } from '../../cache';
@@ -14,18 +15,21 @@ import type {
   DirectorySearchArgs,
   DirectorySearchResult,
   DirectoryUpdateContactsArgs,
+  DirectoryUpdateResult,
   ErrorCode,
+  NewContactGroups,
   PersonCard,
 } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import { NotConnected } from '../connection/connectionManager';
+import { contactInput, mergeContactEdit } from './contactEdit';
 import { contactErrors, personErrors, toPbxContacts } from './directoryContacts';
 import type { OpenedCache } from './directoryCaches';
 import { AppError } from '../../shared/contract';
 
 /** The PBX client as the directory uses it (PbxClient satisfies it). */
 export interface DirectoryClient {
-  groups(): Promise<{ id: number }[]>;
+  groups(): Promise<{ id: number; name: string }[]>;
   persons: {
     create(record: {
       group_id: number;
@@ -45,6 +49,10 @@ export interface DirectoryServiceDeps {
   cacheProblem(): string | undefined;
   client(): DirectoryClient | undefined;
   defaultCountry(): string;
+  /** The group chosen in Settings for new contacts; null or undefined: the agent's own. */
+  newContactsGroupId(): number | null | undefined;
+  /** The agent's PBX user, once known (waits while it is being looked up), or why it is not. */
+  agent(): Promise<{ profile: { groupId: number } } | { problem: string }>;
   /** A person was written into the cache outside a sync. */
   onCacheChanged(): void;
   logger: Logger;
@@ -63,7 +71,7 @@ export class DirectoryError extends AppError {
 const emptyGroup = { items: [], more: false };
 
 export class DirectoryService {
-  /** The PBX's top group per client: where new persons go unless the caller names a group. */
+  /** The PBX's top group per client: where new persons go while the agent is not known. */
   private readonly topGroups = new WeakMap<DirectoryClient, Promise<number>>();
 
   constructor(private readonly deps: DirectoryServiceDeps) {}
@@ -98,7 +106,7 @@ export class DirectoryService {
     const firstname = args.firstname.trim();
     const lastname = args.lastname.trim();
     const id = await client.persons.create({
-      group_id: args.groupId ?? (await this.topGroup(client)),
+      group_id: args.groupId ?? (await this.newContactGroup(client)),
       firstname,
       lastname,
       // The list and the search show the display name; the PBX does not derive one.
@@ -109,20 +117,90 @@ export class DirectoryService {
     return this.fetchIntoCache(cache, client, id);
   }
 
-  async updateContacts({ id, contacts }: DirectoryUpdateContactsArgs): Promise<DirectorySaveResult> {
+  async updateContacts({ id, base, contacts }: DirectoryUpdateContactsArgs): Promise<DirectoryUpdateResult> {
     const errors = contactErrors(contacts, this.deps.defaultCountry());
     if (errors.length > 0) return { saved: false, errors };
     const cache = this.requireCache();
     const client = this.requireClient();
+    const started = base ?? this.cachedContacts(cache, id);
+    const fresh = await this.fetchPerson(cache, client, id);
+    const merge = mergeContactEdit(started, contacts, fresh.contacts);
+    if (merge.conflicts.length > 0) {
+      // The card shows the PBX's person now; the editor shows both versions of each conflicting contact.
+      this.putIntoCache(cache, fresh);
+      this.deps.logger.info(
+        `Directory: the contacts of person ${id} changed on the PBX meanwhile; ${merge.conflicts.length} ` +
+          'conflict(s) left to the agent',
+      );
+      return {
+        saved: false,
+        person: cache.directory.personCard(id)!,
+        merged: merge.contacts,
+        conflicts: merge.conflicts,
+      };
+    }
     try {
-      // The collection sent replaces the PBX's whole collection (docs/pbx-api.md, Persons and companies).
-      await client.persons.update(id, { contacts: toPbxContacts(contacts) });
+      // The collection sent replaces the PBX's whole collection (docs/pbx-api.md, Persons and companies):
+      // it is the PBX's own, just read, with the agent's change applied.
+      await client.persons.update(id, { contacts: toPbxContacts(merge.contacts) });
     } catch (error) {
       this.forgetIfGone(cache, id, error);
       throw error;
     }
-    this.deps.logger.info(`Directory: replaced the contacts of person ${id}`);
+    this.deps.logger.info(`Directory: updated the contacts of person ${id}`);
     return this.fetchIntoCache(cache, client, id);
+  }
+
+  /** Where new contacts go (Settings ▸ Directory). */
+  async newContactGroups(): Promise<NewContactGroups> {
+    const client = this.requireClient();
+    const [groups, agent] = await Promise.all([client.groups(), this.deps.agent()]);
+    const named = groups.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    const agentGroupId = 'profile' in agent ? agent.profile.groupId : null;
+    const chosen = this.deps.newContactsGroupId() ?? null;
+    const [id, reason] =
+      chosen !== null
+        ? [chosen, 'setting' as const]
+        : agentGroupId !== null
+          ? [agentGroupId, 'agent' as const]
+          : [await this.topGroup(client), 'top' as const];
+    return {
+      groups: named,
+      agentGroupId,
+      agentProblem: 'problem' in agent ? agent.problem : null,
+      target: { id, name: named.find((group) => group.id === id)?.name ?? `group ${id}`, reason },
+    };
+  }
+
+  /** The group chosen in Settings, else the agent's own, else (agent unknown) the PBX's top group. */
+  private async newContactGroup(client: DirectoryClient): Promise<number> {
+    const chosen = this.deps.newContactsGroupId();
+    if (chosen != null) return chosen;
+    const agent = await this.deps.agent();
+    return 'profile' in agent ? agent.profile.groupId : this.topGroup(client);
+  }
+
+  private cachedContacts(cache: OpenedCache, id: number) {
+    const card = cache.directory.personCard(id);
+    if (!card)
+      throw new DirectoryError('not-found', `The directory has no person ${id}; it may have been deleted.`);
+    return card.contacts.map((contact) =>
+      contactInput({ ...contact, id: contact.id ?? undefined, type: contact.type as 0 | 1 | 2 | 3 }),
+    );
+  }
+
+  private async fetchPerson(cache: OpenedCache, client: DirectoryClient, id: number): Promise<PersonDetail> {
+    try {
+      return await client.persons.get(id);
+    } catch (error) {
+      this.forgetIfGone(cache, id, error);
+      throw error;
+    }
+  }
+
+  private putIntoCache(cache: OpenedCache, person: PersonDetail): void {
+    cache.directory.upsertPerson(person);
+    this.deps.onCacheChanged();
   }
 
   /** Reads the person back from the PBX (ids of new contacts, anything the PBX normalised) into the cache. */
@@ -131,15 +209,7 @@ export class DirectoryService {
     client: DirectoryClient,
     id: number,
   ): Promise<DirectorySaveResult> {
-    let person: PersonDetail;
-    try {
-      person = await client.persons.get(id);
-    } catch (error) {
-      this.forgetIfGone(cache, id, error);
-      throw error;
-    }
-    cache.directory.upsertPerson(person);
-    this.deps.onCacheChanged();
+    this.putIntoCache(cache, await this.fetchPerson(cache, client, id));
     return { saved: true, person: cache.directory.personCard(id)! };
   }
 

@@ -7,21 +7,24 @@
  * - cancellable; switching PBX (or the numbering plan) cancels the running sync of the old cache;
  * - a failure is shown, reported to the connection (a PBX that stopped answering goes offline at once), and
  *   retried when the PBX is back, or at the next interval;
- * - progress reaches the window at most five times a second (`sync:progress`), plus at start and end.
+ * - progress reaches the window at most five times a second (`sync:progress`), plus at start and end;
+ * - records the sync set aside (it could not store them) are counted in the status until the next run.
  */
 import {
+  KIND_OF_COLLECTION,
   CacheFullError,
   CacheOpenError,
   DirectorySync,
   type DirectorySource,
   type DirectorySyncOptions,
   type SyncProgress,
+  type SyncQuarantined,
   type SyncReport,
 } from '../../cache';
 import { sqliteCode } from '../../cache';
 import { systemTimers, type Timers } from '../../calls';
 import type { Clock } from '../../shared/clock';
-import type { ConnectionStatus, DirectoryCounts, SyncStatus } from '../../shared/contract';
+import type { ConnectionStatus, DirectoryCounts, SyncQuarantine, SyncStatus } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import type { OpenedCache } from './directoryCaches';
 import { returnMemoryToSystem } from './returnMemoryToSystem';
@@ -35,6 +38,8 @@ export const PROGRESS_EVENT_INTERVAL_MS = 200;
 export const BULK_SYNC_DETAILS = 1_000;
 /** Counting the cached records costs a few milliseconds at 100,000 persons: at most once a second. */
 const COUNTS_INTERVAL_MS = 1_000;
+/** Set-aside records listed in the status (all are counted). */
+const QUARANTINE_LISTED = 20;
 
 export interface SyncSchedulerDeps {
   /** The cache of the active PBX. */
@@ -80,6 +85,8 @@ export class SyncScheduler {
   private progress: SyncProgress | null = null;
   private lastError: string | undefined;
   private lastCompletedAt: number | null = null;
+  /** What the running or last run set aside. */
+  private quarantined: SyncQuarantined[] = [];
   private counts: DirectoryCounts | null = null;
   private countedAt = Number.NEGATIVE_INFINITY;
   private disposed = false;
@@ -118,6 +125,7 @@ export class SyncScheduler {
       nextRunAt: this.active ? null : this.nextRunAt,
       ...(error === undefined ? {} : { error }),
       counts: cache ? this.counts : null,
+      quarantined: this.quarantine(),
     };
   }
 
@@ -138,6 +146,7 @@ export class SyncScheduler {
     this.owed = true;
     this.progress = null;
     this.lastError = undefined;
+    this.quarantined = [];
     this.readCache();
     this.publish();
     if (this.connected) this.start();
@@ -190,6 +199,7 @@ export class SyncScheduler {
     this.owed = false;
     this.lastError = undefined;
     this.progress = null;
+    this.quarantined = [];
     const generation = this.generation;
     const controller = new AbortController();
     const sync = new DirectorySync(cache.directory, source, {
@@ -203,6 +213,11 @@ export class SyncScheduler {
         onProgress: (progress) => {
           if (generation !== this.generation) return;
           this.progress = progress;
+          this.progressEvents.request();
+        },
+        onQuarantine: (record) => {
+          if (generation !== this.generation) return;
+          this.quarantined.push(record);
           this.progressEvents.request();
         },
       })
@@ -272,6 +287,17 @@ export class SyncScheduler {
     const pass = cache?.directory.ledger.pass('persons');
     this.lastCompletedAt = pass?.phase === 'done' ? pass.completedAt : null;
     this.countedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private quarantine(): SyncQuarantine {
+    return {
+      count: this.quarantined.length,
+      records: this.quarantined.slice(0, QUARANTINE_LISTED).map(({ collection, id, reason }) => ({
+        kind: KIND_OF_COLLECTION[collection],
+        id,
+        reason,
+      })),
+    };
   }
 
   private missingReason(): string | undefined {

@@ -3,7 +3,8 @@
  * encrypting into the settings store where no keychain service exists, or memory for the session only where
  * neither protects it (Linux without a keyring). The rest of the app sees only this interface.
  */
-import { resolvePbxUrls } from '../../api';
+import { createHash } from 'node:crypto';
+import { readPinnedCertificates, resolvePbxUrls } from '../../api';
 import type { SecretStorageKind } from '../../shared/contract';
 
 export type { SecretStorageKind } from '../../shared/contract';
@@ -20,13 +21,93 @@ export interface SecretStore {
 /** The keychain service name the secrets are filed under. */
 export const SECRET_SERVICE = 'Ringside';
 
+/** What the agent entrusted the secret to: the settings it was entered with. */
+export interface SecretTarget {
+  clientId: string;
+  baseUrl: string;
+  trustedCertificatePem: string | null;
+}
+
 /**
- * The account a secret is filed under: `<client_id>@<host>`, the host with its port when it is not the
- * scheme's default, so two PBXs on one machine do not share a secret. Throws InvalidArgument for a bad URL.
+ * The account a secret is filed under: everything the agent trusted when entering it, so a change of any
+ * of it asks for the secret again instead of sending it somewhere else: `<client_id>@<API root>` (scheme,
+ * host, port when not the default, path: `ringside-api@https://pbx.example.com:8443/api/v1.0`), and with a
+ * pinned certificate `#pin-sha256=` and the SHA-256 of each pinned certificate (of its DER bytes, so the
+ * PEM's line breaks do not matter), sorted, comma-separated. Throws InvalidArgument for a bad URL or PEM.
  */
-export function secretAccount(clientId: string, baseUrl: string): string {
-  const host = new URL(resolvePbxUrls(baseUrl).baseUrl).host;
-  return `${clientId.trim()}@${host}`;
+export function secretAccount(
+  clientId: string,
+  baseUrl: string,
+  trustedCertificatePem: string | null = null,
+): string {
+  const account = `${clientId.trim()}@${resolvePbxUrls(baseUrl).baseUrl}`;
+  const pin = pinFingerprints(trustedCertificatePem);
+  return pin ? `${account}#pin-sha256=${pin}` : account;
+}
+
+function pinFingerprints(pem: string | null): string | null {
+  if (pem === null || pem.trim() === '') return null;
+  const fingerprints = readPinnedCertificates(pem).map((certificate) =>
+    createHash('sha256').update(certificate.raw).digest('hex'),
+  );
+  return [...new Set(fingerprints)].sort().join(',');
+}
+
+/**
+ * The account an older Ringside filed the secret under, `<client_id>@<host>` (the port included when not
+ * the default), when taking it over changes nothing but the key's format: that key implied https, the
+ * default port and the default API path (`/api/v1.0`, what a bare host resolves to), and no pinned
+ * certificate. Otherwise undefined: the agent enters the secret once, since the old key cannot tell what
+ * it was entrusted to. `anyConnection`: the old key of any connection (to delete it).
+ */
+export function legacySecretAccount(
+  { clientId, baseUrl, trustedCertificatePem }: SecretTarget,
+  { anyConnection = false } = {},
+): string | undefined {
+  const url = new URL(resolvePbxUrls(baseUrl).baseUrl);
+  const account = `${clientId.trim()}@${url.host}`;
+  if (anyConnection) return account;
+  if (trustedCertificatePem !== null && trustedCertificatePem.trim() !== '') return undefined;
+  if (url.protocol !== 'https:' || url.port !== '' || url.pathname !== '/api/v1.0') return undefined;
+  return account;
+}
+
+/**
+ * The secret stored for `target`, or null. With `takeOverLegacy` (only for the connection the saved settings
+ * name, which the old entry was used with) an entry under the old key is moved to the new one first.
+ */
+export async function readSecret(
+  secrets: SecretStore,
+  target: SecretTarget,
+  { takeOverLegacy }: { takeOverLegacy: boolean },
+): Promise<string | null> {
+  const account = secretAccount(target.clientId, target.baseUrl, target.trustedCertificatePem);
+  const secret = await secrets.get(account);
+  const legacy = takeOverLegacy ? legacySecretAccount(target) : undefined;
+  if (secret !== null || legacy === undefined) return secret;
+  const legacySecret = await secrets.get(legacy);
+  if (legacySecret === null) return null;
+  await secrets.set(account, legacySecret);
+  await secrets.delete(legacy);
+  return legacySecret;
+}
+
+/** What of `next` differs from what the secret was entrusted to, in words: `['scheme', 'port']`. */
+export function trustChanges(previous: SecretTarget, next: SecretTarget): string[] {
+  const before = new URL(resolvePbxUrls(previous.baseUrl).baseUrl);
+  const after = new URL(resolvePbxUrls(next.baseUrl).baseUrl);
+  const changes: [boolean, string][] = [
+    [previous.clientId.trim() !== next.clientId.trim(), 'client id'],
+    [before.protocol !== after.protocol, 'scheme'],
+    [before.hostname !== after.hostname, 'host'],
+    [before.port !== after.port, 'port'],
+    [before.pathname !== after.pathname, 'API path'],
+    [
+      pinFingerprints(previous.trustedCertificatePem) !== pinFingerprints(next.trustedCertificatePem),
+      'trusted certificate',
+    ],
+  ];
+  return changes.filter(([changed]) => changed).map(([, part]) => part);
 }
 
 /** Keeps secrets until the app quits: the fallback that never writes them anywhere. */

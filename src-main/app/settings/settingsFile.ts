@@ -10,6 +10,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import type { Logger } from '../../shared/logger';
+import { PRIVATE_FILE_MODE } from '../privateFiles';
 import type { SettingsStore } from './settingsRepository';
 
 /** electron-store's file name for `name: 'settings'`: what the desktop app has always written. */
@@ -24,7 +25,11 @@ export interface SettingsFileOptions {
 
 export function openSettingsStore({ directory, logger, now = Date.now }: SettingsFileOptions): SettingsStore {
   const open = () =>
-    new Conf<Record<string, unknown>>({ configName: 'settings', cwd: directory, configFileMode: 0o600 });
+    new Conf<Record<string, unknown>>({
+      configName: 'settings',
+      cwd: directory,
+      configFileMode: PRIVATE_FILE_MODE,
+    });
   try {
     return open();
   } catch (error) {

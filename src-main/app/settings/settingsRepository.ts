@@ -6,6 +6,7 @@
  */
 import { SettingsSchema, type Settings, type SettingsField } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
+import { enforceLocks, NO_POLICY, type ManagedPolicy } from './managedPolicy';
 import { migrateSettings, SETTINGS_VERSION } from './migrateSettings';
 import { validateSettings } from './settingsSchema';
 
@@ -42,6 +43,8 @@ export interface SettingsRepositoryDeps {
   /** The settings of a fresh install (their default country comes from the OS). */
   defaults: Settings;
   logger: Logger;
+  /** The managed deployment policy: its locked values win over the stored ones (managedPolicy.ts). */
+  policy?: ManagedPolicy;
 }
 
 export type SettingsListener = (settings: Settings) => void;
@@ -53,7 +56,7 @@ export class SettingsRepository {
   private readonly listeners = new Set<SettingsListener>();
 
   constructor(private readonly deps: SettingsRepositoryDeps) {
-    this.settings = this.load();
+    this.settings = enforceLocks(this.load(), deps.policy ?? NO_POLICY);
   }
 
   get current(): Settings {
@@ -81,7 +84,7 @@ export class SettingsRepository {
 
     const { fields, fromVersion, fromNewerApp } = migrateSettings(stored);
     // Field by field, so one bad value (a hand edit, a newer format) costs that field, not all settings.
-    const candidate: Record<SettingsField, unknown> = { ...defaults };
+    const candidate: Partial<Record<SettingsField, unknown>> = { ...defaults };
     const dropped: string[] = [];
     for (const field of FIELDS) {
       if (!(field in fields)) continue;

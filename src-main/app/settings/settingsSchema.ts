@@ -9,7 +9,15 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { InvalidArgument, readPinnedCertificates, resolvePbxUrls } from '../../api';
 import { PhoneSelector } from '../../api/schemas';
 import { checkAccelerator, DEFAULT_DIAL_SHORTCUT } from '../../shared/accelerator';
-import type { PhoneSelectorDto, Settings, SettingsFieldErrors } from '../../shared/contract';
+import { crmTemplateProblem } from '../../shared/crmTemplate';
+import {
+  HISTORY_RETENTION_DAYS,
+  QUEUE_LONG_WAIT_SECONDS,
+  QUEUE_SETTING_DEFAULTS,
+  type PhoneSelectorDto,
+  type Settings,
+  type SettingsFieldErrors,
+} from '../../shared/contract';
 import { POLL_INTERVAL_MS } from '../../shared/limits';
 
 /** Used when the OS reports no region; phone numbers with a country code work whatever this is. */
@@ -31,6 +39,8 @@ export function defaultSettings(osRegion?: string): Settings {
     keepRunningInTray: true,
     dialShortcut: DEFAULT_DIAL_SHORTCUT,
     trustedCertificatePem: null,
+    ...QUEUE_SETTING_DEFAULTS,
+    historyRetentionDays: HISTORY_RETENTION_DAYS.default,
   };
 }
 
@@ -76,6 +86,32 @@ function checkPollInterval(ms: number): number {
     );
   }
   return ms;
+}
+
+function checkLongWait(seconds: number | undefined): number | undefined {
+  if (seconds === undefined) return undefined;
+  const { min, max } = QUEUE_LONG_WAIT_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
+    throw new InvalidArgument(`The long-wait alert must be a whole number of seconds from ${min} to ${max}.`);
+  }
+  return seconds;
+}
+
+function checkHistoryRetention(days: number | null | undefined): number | null | undefined {
+  if (days === undefined || days === null) return days;
+  const { choices } = HISTORY_RETENTION_DAYS;
+  if (!(choices as readonly number[]).includes(days)) {
+    throw new InvalidArgument(`Keep the local history ${choices.join(', ')} days, or until it is cleared.`);
+  }
+  return days;
+}
+
+/** '' or absent: the team's template; otherwise one Ringside can expand into an https: link. */
+function checkCrmTemplateSetting(template: string | undefined): string | undefined {
+  if (template === undefined || template.trim() === '') return template === undefined ? undefined : '';
+  const problem = crmTemplateProblem(template.trim());
+  if (problem) throw new InvalidArgument(problem);
+  return template.trim();
 }
 
 function checkPhone(phone: PhoneSelectorDto | null): PhoneSelectorDto | null {
@@ -133,6 +169,10 @@ export function validateSettings(
   check('pollIntervalMs', checkPollInterval);
   check('dialShortcut', checkDialShortcut);
   check('trustedCertificatePem', (value) => checkCertificate(value, now));
+  check('queueLongWaitSeconds', checkLongWait);
+  check('historyRetentionDays', checkHistoryRetention);
+  check('crmCallUrl', checkCrmTemplateSetting);
+  check('crmPersonUrl', checkCrmTemplateSetting);
   if (options.requireConnection) {
     if (!errors.baseUrl && settings.baseUrl === '') errors.baseUrl = 'Enter the address of your PBX.';
     if (settings.clientId === '') errors.clientId = 'Enter the client id (the API service account name).';

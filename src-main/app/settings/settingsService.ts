@@ -13,7 +13,14 @@ import type {
 } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import type { ConnectionModeController } from '../connection/connectionModeController';
-import { secretAccount, type SecretStore } from './secretStore';
+import { lockedFieldErrors, lockedFields, NO_POLICY, type ManagedPolicy } from './managedPolicy';
+import {
+  legacySecretAccount,
+  readSecret,
+  secretAccount,
+  trustChanges,
+  type SecretStore,
+} from './secretStore';
 import type { SettingsRepository } from './settingsRepository';
 import { describeCertificate } from './describeCertificate';
 import { validateSettings } from './settingsSchema';
@@ -30,18 +37,25 @@ export interface SettingsServiceDeps {
   modes: ConnectionModeController;
   demoAvailable: boolean;
   loginItem?: LoginItem;
+  /** The managed deployment policy: its locked fields are read-only (managedPolicy.ts). */
+  policy?: ManagedPolicy;
   logger: Logger;
 }
 
-/** The secret's account, or undefined while the URL or client id is missing or invalid. */
+/**
+ * The secret's account (what the secret was entrusted to: see secretStore.ts), or undefined while the URL
+ * or client id is missing or invalid.
+ */
 function accountOf(settings: Settings): string | undefined {
   if (!settings.baseUrl || !settings.clientId) return undefined;
   try {
-    return secretAccount(settings.clientId, settings.baseUrl);
+    return secretAccount(settings.clientId, settings.baseUrl, settings.trustedCertificatePem);
   } catch {
     return undefined;
   }
 }
+
+const ENTER_SECRET = 'Enter the client secret (the service account password).';
 
 export class SettingsService {
   /** What the shell found when it last registered the dial shortcut; null without a shell. */
@@ -56,12 +70,13 @@ export class SettingsService {
     let secretStored = false;
     if (account) {
       try {
-        secretStored = (await secrets.get(account)) !== null;
+        secretStored = (await readSecret(secrets, settings, { takeOverLegacy: true })) !== null;
       } catch (error) {
         logger.warn('the secret store could not be read', error);
       }
     }
     const pem = settings.trustedCertificatePem;
+    const locked = lockedFields(this.deps.policy ?? NO_POLICY);
     return {
       settings,
       secretStorage: secrets.kind,
@@ -70,6 +85,7 @@ export class SettingsService {
       demoAvailable,
       certificate: pem ? describeCertificate(pem) : null,
       dialShortcut: this.dialShortcut,
+      ...(locked.length > 0 ? { locked } : {}),
     };
   }
 
@@ -79,17 +95,18 @@ export class SettingsService {
     const validation = validateSettings(input, { requireConnection: configured });
     if (!validation.ok) return { saved: false, errors: validation.errors };
     const settings = validation.settings;
+    const lockErrors = lockedFieldErrors(settings, this.deps.policy ?? NO_POLICY);
+    if (Object.keys(lockErrors).length > 0) return { saved: false, errors: lockErrors };
     const previous = repository.current;
-    const account = accountOf(settings);
     const newSecret = secret ? secret : undefined;
 
-    const errors = await this.storeSecret(account, newSecret, configured);
+    const errors = await this.storeSecret(settings, previous, newSecret, configured);
     if (errors) return { saved: false, errors };
 
     repository.save(settings);
     logger.info(`settings saved (mode ${settings.mode})`);
     const previousAccount = accountOf(previous);
-    if (previousAccount && previousAccount !== account) await this.forgetSecret(previousAccount);
+    if (previousAccount && previousAccount !== accountOf(settings)) await this.forgetSecret(previous);
     if (loginItem && settings.startAtLogin !== previous.startAtLogin) {
       try {
         loginItem.setStartAtLogin(settings.startAtLogin);
@@ -101,34 +118,57 @@ export class SettingsService {
     return { saved: true, view: await this.view() };
   }
 
-  /** Stores a new secret; without one, a configured PBX needs a secret already stored for its account. */
+  /**
+   * Stores a new secret; without one, a configured PBX needs a secret stored for exactly what it names
+   * (the secret's account), and is told why when the saved one was entrusted to something else.
+   */
   private async storeSecret(
-    account: string | undefined,
+    settings: Settings,
+    previous: Settings,
     secret: string | undefined,
     required: boolean,
   ): Promise<SettingsFieldErrors | undefined> {
     const { secrets, logger } = this.deps;
+    const account = accountOf(settings);
     if (!account) return undefined;
     try {
       if (secret !== undefined) {
         await secrets.set(account, secret);
         return undefined;
       }
-      if (required && (await secrets.get(account)) === null) {
-        return { secret: 'Enter the client secret (the service account password).' };
-      }
-      return undefined;
+      if (!required) return undefined;
+      // An entry under the old key is taken over only for the connection it was used with.
+      const takeOverLegacy = account === accountOf(previous);
+      if ((await readSecret(secrets, settings, { takeOverLegacy })) !== null) return undefined;
+      return { secret: await this.whySecretIsNeeded(settings, previous) };
     } catch (error) {
       logger.error('the secret store failed', error);
       return { secret: `The client secret could not be stored: ${failureDetail(error)}` };
     }
   }
 
-  private async forgetSecret(account: string): Promise<void> {
-    try {
-      await this.deps.secrets.delete(account);
-    } catch (error) {
-      this.deps.logger.warn('the previous client secret could not be removed', error);
+  /** "The PBX's scheme and port changed…" when a secret is stored for the previous connection. */
+  private async whySecretIsNeeded(settings: Settings, previous: Settings): Promise<string> {
+    const previousAccount = accountOf(previous);
+    if (!previousAccount || (await this.deps.secrets.get(previousAccount)) === null) return ENTER_SECRET;
+    const changes = trustChanges(previous, settings);
+    const list = changes.length > 1 ? `${changes.slice(0, -1).join(', ')} and ${changes.at(-1)}` : changes[0];
+    return (
+      `The PBX's ${list} changed since the client secret was entered, and Ringside sends it only where ` +
+      'it was entered. Enter the client secret again.'
+    );
+  }
+
+  /** Removes the previous connection's secret, and one an older Ringside filed for it. */
+  private async forgetSecret(previous: Settings): Promise<void> {
+    const accounts = [accountOf(previous), legacySecretAccount(previous, { anyConnection: true })];
+    for (const account of accounts) {
+      if (account === undefined) continue;
+      try {
+        await this.deps.secrets.delete(account);
+      } catch (error) {
+        this.deps.logger.warn('the previous client secret could not be removed', error);
+      }
     }
   }
 }

@@ -3,29 +3,57 @@
  * Never edit a released migration; add a new one.
  */
 import type { Database } from 'better-sqlite3';
-import { createDirectoryTables, indexNumbersByNational } from '../directory/directorySchema';
-import { createHistoryTables } from '../history/historySchema';
+import {
+  createDirectoryTables,
+  dropStoredUserRecords,
+  indexNumbersByNational,
+} from '../directory/directorySchema';
+import { createHistoryTables } from '../history/legacyHistoryTables';
+import { moveHistoryOut } from '../history/moveHistoryOut';
+import { compactDatabase } from './compactDatabase';
+import type { CacheDatabase } from './storeFile';
 
 /** 'RGSD' in ASCII: marks the file as Ringside's, so a foreign SQLite file is recognised and moved aside. */
 export const APPLICATION_ID = 0x52475344;
 
-export type Migration = (db: Database) => void;
+/** What a migration may need beyond the file itself. */
+export interface MigrationContext {
+  /** Opens the history file of the same PBX (beside this one). */
+  openHistoryFile(): CacheDatabase;
+}
+
+export type Migration = (db: Database, context: MigrationContext) => void;
 
 const v1: Migration = (db) => {
   createDirectoryTables(db);
   db.pragma(`application_id = ${APPLICATION_ID}`);
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1, createHistoryTables, indexNumbersByNational];
+/** The history gets a file of its own (history/moveHistoryOut.ts). */
+const v5: Migration = (db, context) => moveHistoryOut(db, context.openHistoryFile);
+
+export const MIGRATIONS: readonly Migration[] = [
+  v1,
+  createHistoryTables,
+  indexNumbersByNational,
+  dropStoredUserRecords,
+  v5,
+];
+
+/** Migrations that remove data which must not stay readable in the file: the file is compacted after them. */
+const COMPACT_AFTER: ReadonlySet<Migration> = new Set([dropStoredUserRecords, v5]);
 
 /** Brings the schema up to date, one transaction per migration. */
-export function migrate(db: Database): { from: number; to: number } {
+export function migrate(db: Database, context: MigrationContext): { from: number; to: number } {
   const from = Number(db.pragma('user_version', { simple: true }));
-  MIGRATIONS.slice(from).forEach((migration, index) => {
+  const pending = MIGRATIONS.slice(from);
+  pending.forEach((migration, index) => {
     db.transaction(() => {
-      migration(db);
+      migration(db, context);
       db.pragma(`user_version = ${from + index + 1}`);
     })();
   });
+  // A new file held nothing to remove.
+  if (from > 0 && pending.some((migration) => COMPACT_AFTER.has(migration))) compactDatabase(db);
   return { from, to: MIGRATIONS.length };
 }

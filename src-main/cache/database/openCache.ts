@@ -1,157 +1,92 @@
 /**
- * Opens the cache database: WAL, synchronous=NORMAL (read back and asserted), quick_check, migrations.
- * A corrupt or foreign file is moved aside and replaced by an empty cache (the next sync refills it), with
- * one log line; a full disk is reported as CacheFullError and never deletes anything.
+ * Opens a PBX's directory cache (storeFile.ts does what every Ringside file needs). The cache can always be
+ * rebuilt from the PBX: a corrupt or foreign file is set aside (corruptCopies.ts) and replaced by an empty
+ * cache that the next sync refills, with one log line. A damaged cache that still holds an older Ringside's
+ * history (migration 2) has that history salvaged into the history file first.
  */
-import { existsSync, renameSync } from 'node:fs';
-import Database from 'better-sqlite3';
-import type { Database as SqliteDatabase } from 'better-sqlite3';
-import type { Clock } from '../../shared/clock';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { systemClock } from '../../shared/clock';
-import type { Logger } from '../../shared/logger';
-import { CacheFullError, CacheOpenError } from '../errors';
-import { isCorruption, isDiskFull, sqliteCode } from './sqliteErrors';
+import { copyReadableHistory, repairOf, saveRepair } from '../history/historySalvage';
+import { LEGACY_HISTORY_TABLES } from '../history/legacyHistoryTables';
+import { historyFileBeside, openHistoryFile } from '../history/openHistoryFile';
+import { setAsideAsCorrupt } from './corruptCopies';
 import { APPLICATION_ID, MIGRATIONS, migrate } from './migrations';
+import {
+  openStoreFile,
+  type CacheDatabase,
+  type OpenCacheOptions,
+  type StoreFileKind,
+  type UnusableFile,
+} from './storeFile';
 
-export interface CacheDatabase {
-  readonly db: SqliteDatabase;
-  readonly path: string;
-  /** Runs `fn` in one transaction; a full disk becomes CacheFullError (the transaction is rolled back). */
-  write<T>(fn: () => T): T;
-  close(): void;
-}
+export type { CacheDatabase, OpenCacheOptions } from './storeFile';
 
-export interface OpenCacheOptions {
-  logger: Logger;
-  clock?: Clock;
-}
-
-/** `synchronous` as PRAGMA reports it: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. */
-const SYNCHRONOUS_NORMAL = 1;
-
-/** A file that opened but is not a usable Ringside cache (failed quick_check, foreign, from a newer app). */
-class UnusableCacheFile extends Error {}
+const DIRECTORY_CACHE: StoreFileKind = {
+  name: 'directory cache',
+  applicationId: APPLICATION_ID,
+  version: MIGRATIONS.length,
+  synchronous: 'NORMAL',
+  secureDelete: false,
+  recovery: 'It is being set aside and rebuilt from the PBX; try again in a moment.',
+  migrate: (db, path, options) =>
+    migrate(db, { openHistoryFile: () => openHistoryFile(historyFileBeside(path), options) }),
+  replace: (unusable) => replaceDirectoryCache(unusable),
+};
 
 export function openCache(path: string, options: OpenCacheOptions): CacheDatabase {
+  return openStoreFile(path, DIRECTORY_CACHE, options);
+}
+
+function replaceDirectoryCache({ path, reason, options, reopen }: UnusableFile): CacheDatabase {
+  const clock = options.clock ?? systemClock;
+  rescueOlderHistory(path, options);
+  const aside = setAsideAsCorrupt(path, clock);
+  options.logger.warn(
+    `Directory cache ${path} was unusable (${reason}); moved it to ${aside} and started an empty cache.`,
+  );
+  return reopen();
+}
+
+/** The history an older Ringside kept in the cache file is the agent's: salvaged, not set aside with it. */
+function rescueOlderHistory(path: string, options: OpenCacheOptions): void {
+  // Only from a file that says it is Ringside's (another application's tables are not the agent's calls).
+  if (applicationIdOf(path) !== APPLICATION_ID) return;
+  let history: CacheDatabase | undefined;
   try {
-    return openChecked(path);
-  } catch (error) {
-    if (!(error instanceof UnusableCacheFile) && !isCorruption(error)) throw describeOpenError(path, error);
-    const aside = moveAside(path, options.clock ?? systemClock);
-    const reason =
-      error instanceof UnusableCacheFile ? error.message : `${sqliteCode(error)}: ${errorText(error)}`;
-    options.logger.warn(
-      `Directory cache ${path} was unusable (${reason}); moved it to ${aside} and started an empty cache.`,
+    const salvage = copyReadableHistory(
+      path,
+      () => (history = openHistoryFile(historyFileBeside(path), options)),
+      LEGACY_HISTORY_TABLES,
     );
-    try {
-      return openChecked(path);
-    } catch (retryError) {
-      throw describeOpenError(path, retryError);
+    if (history) {
+      const repair = repairOf(salvage, (options.clock ?? systemClock).now());
+      saveRepair(history, repair);
+      options.logger.info(
+        `Salvaged ${repair.recoveredCalls} calls and ${repair.recoveredUnsentWrapUps} unsent wrap-ups ` +
+          `from the damaged directory cache ${path}`,
+      );
     }
-  }
-}
-
-function openChecked(path: string): CacheDatabase {
-  const db = new Database(path);
-  try {
-    configure(db);
-    checkIdentity(db);
-    migrate(db);
   } catch (error) {
-    db.close();
-    throw error;
+    options.logger.error(`The history in the damaged directory cache ${path} could not be salvaged`, error);
+  } finally {
+    history?.close();
   }
-  return {
-    db,
-    path,
-    write: (fn) => {
-      try {
-        return db.transaction(fn)();
-      } catch (error) {
-        if (isDiskFull(error)) throw new CacheFullError(path, { cause: error });
-        throw error;
-      }
-    },
-    close: () => {
-      if (db.open) db.close();
-    },
-  };
 }
 
-/**
- * A second connection to a cache file `openCache` has opened (and checked, and migrated): the sync's
- * writer thread. WAL lets it write while the app's connection reads; a write of the app's waits for the
- * writer's current transaction (one batch) through the busy timeout rather than failing.
- */
-export function openWriterConnection(path: string): SqliteDatabase {
-  const db = new Database(path, { fileMustExist: true, timeout: WRITER_BUSY_TIMEOUT_MS });
+/** The application id in a SQLite file's header (bytes 68–71); undefined without a header to read. */
+function applicationIdOf(path: string): number | undefined {
+  let file: number | undefined;
   try {
-    configureConnection(db);
-    // Room for the index pages a sync keeps changing (they lie all over the file), so they are neither
-    // spilled mid-batch nor read back for the next one. The memory goes with the worker when the sync ends.
-    db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
-    // Fewer, larger checkpoints: a page changed by many batches is copied into the file once. The writer
-    // checkpoints what is left when it closes (sync/detailWriterWorker.ts).
-    db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  return db;
-}
-
-const WRITER_BUSY_TIMEOUT_MS = 10_000;
-const WRITER_CACHE_KIB = 32 * 1024;
-const WRITER_CHECKPOINT_PAGES = 16_000;
-
-function configure(db: SqliteDatabase): void {
-  const journal = String(db.pragma('journal_mode = WAL', { simple: true }));
-  if (!db.memory && journal !== 'wal') throw new Error(`SQLite refused WAL mode (journal_mode=${journal})`);
-  configureConnection(db);
-  const check = db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') throw new UnusableCacheFile(`quick_check: ${String(check)}`);
-}
-
-/** What every connection needs (these settings are per connection, not stored in the file). */
-function configureConnection(db: SqliteDatabase): void {
-  db.pragma('synchronous = NORMAL');
-  const synchronous = Number(db.pragma('synchronous', { simple: true }));
-  if (synchronous !== SYNCHRONOUS_NORMAL) {
-    throw new Error(`SQLite kept synchronous=${synchronous} although NORMAL (1) was requested`);
-  }
-  db.pragma('foreign_keys = ON');
-}
-
-function checkIdentity(db: SqliteDatabase): void {
-  const applicationId = Number(db.pragma('application_id', { simple: true }));
-  const tables = Number(db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get());
-  if (applicationId !== APPLICATION_ID && (applicationId !== 0 || tables > 0)) {
-    throw new UnusableCacheFile(`a database of another application (application_id ${applicationId})`);
-  }
-  const version = Number(db.pragma('user_version', { simple: true }));
-  if (version > MIGRATIONS.length) {
-    throw new UnusableCacheFile(
-      `schema version ${version} from a newer Ringside; this one knows ${MIGRATIONS.length}`,
-    );
+    file = openSync(path, 'r');
+    const header = Buffer.alloc(SQLITE_HEADER_BYTES);
+    if (readSync(file, header, 0, SQLITE_HEADER_BYTES, 0) < SQLITE_HEADER_BYTES) return undefined;
+    return header.readUInt32BE(APPLICATION_ID_OFFSET);
+  } catch {
+    return undefined;
+  } finally {
+    if (file !== undefined) closeSync(file);
   }
 }
 
-/** Renames the file and its WAL companions to `<name>.corrupt-<timestamp>`; returns the new name. */
-function moveAside(path: string, clock: Clock): string {
-  const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
-  const aside = `${path}.corrupt-${stamp}`;
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
-  }
-  return aside;
-}
-
-function describeOpenError(path: string, error: unknown): Error {
-  if (isDiskFull(error)) return new CacheFullError(path, { cause: error });
-  if (error instanceof CacheFullError || error instanceof CacheOpenError) return error;
-  return new CacheOpenError(path, errorText(error), { cause: error });
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+const SQLITE_HEADER_BYTES = 100;
+const APPLICATION_ID_OFFSET = 68;

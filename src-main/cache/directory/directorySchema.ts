@@ -101,3 +101,12 @@ export function indexNumbersByNational(db: Database): void {
     UPDATE meta SET value = 'rebuild: schema 3' WHERE key = 'numbering_plan';
   `);
 }
+
+/**
+ * Users keep only the columns the app reads. `raw` held each user as the PBX sent it, voicemail PIN
+ * included (the service account's too). Dropping the column rewrites every row; the migration runs
+ * `compactDatabase` afterwards, so the old rows do not linger in free pages or the WAL either.
+ */
+export function dropStoredUserRecords(db: Database): void {
+  db.exec('ALTER TABLE users DROP COLUMN raw');
+}

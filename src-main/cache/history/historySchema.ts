@@ -1,61 +1,69 @@
 /**
- * Migration 2: the call history, stored call reviews, wrap-ups with their outbox, and full-text search over
- * transcripts, summaries and notes (docs/history-and-review.md).
+ * The history file's schema (one file per PBX, beside its directory cache; docs/history-and-review.md):
+ * the call history, stored call reviews, wrap-ups with their outbox, the last metadata per call, and
+ * full-text search over transcripts, summaries and notes. Append-only, like the directory's migrations.
+ *
+ * Every table has a rowid and a named unique index on its key: a damaged file is salvaged by reading rows
+ * by rowid ranges, and the indexes tell which rows existed, so that what could not be read is counted
+ * (historySalvage.ts).
  */
 import type { Database } from 'better-sqlite3';
+import {
+  HISTORY_COLUMNS,
+  HISTORY_INDEXES,
+  HISTORY_RECORD_TABLES,
+  HISTORY_TEXT_TABLES,
+} from './historyTables';
 
-export function createHistoryTables(db: Database): void {
+/** 'RGSH' in ASCII: a Ringside history file (the directory cache is 'RGSD'). */
+export const HISTORY_APPLICATION_ID = 0x52475348;
+
+/** Keys of the history file's own meta table. */
+export const HISTORY_META = {
+  /** The last repair of a damaged file, until the agent has seen it (a HistoryRepair as JSON). */
+  repair: 'history.repair',
+} as const;
+
+const v1 = (db: Database): void => {
+  const columns = HISTORY_COLUMNS;
   db.exec(`
-    -- One row per call the monitor saw. match_json: the directory match when the call was first seen.
-    -- search_text: ' ' + folded names + ' ' + digit forms of the number, for history:list's query.
-    CREATE TABLE call_history (
-      uniqueid TEXT PRIMARY KEY, direction TEXT NOT NULL, outcome TEXT NOT NULL,
-      remote_number TEXT NOT NULL, remote_display TEXT NOT NULL, remote_dial TEXT, remote_name TEXT NOT NULL,
-      match_json TEXT, company_id INTEGER, company_name TEXT, queue_id INTEGER, queue_name TEXT,
-      started_at INTEGER NOT NULL, answered_at INTEGER, ended_at INTEGER, rang INTEGER NOT NULL DEFAULT 0,
-      seen INTEGER NOT NULL DEFAULT 1, search_text TEXT NOT NULL) WITHOUT ROWID;
-    -- search_text in the index: the quick query filters rows before reading them.
-    CREATE INDEX call_history_by_start ON call_history (started_at, uniqueid, search_text);
-    CREATE INDEX call_history_by_outcome ON call_history (outcome, started_at, uniqueid);
-    CREATE INDEX call_history_by_number ON call_history (remote_dial, started_at);
-    CREATE INDEX call_history_unseen ON call_history (seen) WHERE seen = 0;
-
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    -- One row per call the monitor saw.
+    CREATE TABLE call_history (uniqueid TEXT NOT NULL, ${columns.call_history});
+    CREATE UNIQUE INDEX call_history_by_id ON call_history (uniqueid);
     -- The PBX's record of a call (v1 JSON, v2 JSON) and where fetching it stands.
-    -- v2_state: unknown (not asked yet), shown, not-offered (404), failed.
-    CREATE TABLE review_records (
-      uniqueid TEXT PRIMARY KEY, state TEXT NOT NULL, record TEXT, v2 TEXT,
-      v2_state TEXT NOT NULL DEFAULT 'unknown', permissions TEXT, permissions_agent TEXT,
-      transcription_status INTEGER, attempts INTEGER NOT NULL DEFAULT 0,
-      not_found INTEGER NOT NULL DEFAULT 0, message TEXT, first_attempt_at INTEGER NOT NULL,
-      fetched_at INTEGER, next_attempt_at INTEGER) WITHOUT ROWID;
-    CREATE INDEX review_records_due ON review_records (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
-
-    -- The agent's wrap-up (local copy) and the saves not yet accepted by the PBX; one outbox row per call,
-    -- later saves merged in (revision counts them, so an answer to an older revision does not remove newer edits).
-    CREATE TABLE wrapups (
-      uniqueid TEXT PRIMARY KEY, disposition TEXT, note TEXT NOT NULL, follow_up INTEGER NOT NULL,
-      saved_at INTEGER NOT NULL, written_at INTEGER) WITHOUT ROWID;
+    CREATE TABLE review_records (uniqueid TEXT NOT NULL, ${columns.review_records});
+    CREATE UNIQUE INDEX review_records_by_id ON review_records (uniqueid);
+    -- The agent's wrap-up (local copy) and the saves not yet accepted by the PBX, one outbox row per call.
+    CREATE TABLE wrapups (uniqueid TEXT NOT NULL, ${columns.wrapups});
+    CREATE UNIQUE INDEX wrapups_by_id ON wrapups (uniqueid);
     CREATE TABLE wrapup_outbox (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT, uniqueid TEXT NOT NULL UNIQUE, changes TEXT NOT NULL,
-      state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, message TEXT, saved_at INTEGER NOT NULL,
-      next_attempt_at INTEGER, revision INTEGER NOT NULL DEFAULT 1);
+      seq INTEGER PRIMARY KEY AUTOINCREMENT, uniqueid TEXT NOT NULL, ${columns.wrapup_outbox});
+    CREATE UNIQUE INDEX wrapup_outbox_by_id ON wrapup_outbox (uniqueid);
     -- The last metadata the PBX reported for a call, for when it cannot be asked.
-    CREATE TABLE call_metadata (
-      uniqueid TEXT PRIMARY KEY, metadata TEXT NOT NULL, fetched_at INTEGER NOT NULL) WITHOUT ROWID;
-
-    -- Searchable text: a row per transcript segment, per summary, per note (source: transcript, summary, note).
-    CREATE TABLE history_text (
-      id INTEGER PRIMARY KEY, uniqueid TEXT NOT NULL, source TEXT NOT NULL, channel INTEGER,
-      segment INTEGER, begin REAL, text TEXT NOT NULL);
-    CREATE INDEX history_text_by_call ON history_text (uniqueid, source);
-    CREATE VIRTUAL TABLE history_fts USING fts5 (
-      text, content = 'history_text', content_rowid = 'id',
-      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
-    CREATE TRIGGER history_text_ai AFTER INSERT ON history_text BEGIN
-      INSERT INTO history_fts (rowid, text) VALUES (new.id, new.text);
-    END;
-    CREATE TRIGGER history_text_ad AFTER DELETE ON history_text BEGIN
-      INSERT INTO history_fts (history_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    END;
+    CREATE TABLE call_metadata (uniqueid TEXT NOT NULL, ${columns.call_metadata});
+    CREATE UNIQUE INDEX call_metadata_by_id ON call_metadata (uniqueid);
+    ${HISTORY_INDEXES}
+    ${HISTORY_TEXT_TABLES}
   `);
+  db.pragma(`application_id = ${HISTORY_APPLICATION_ID}`);
+};
+
+export const HISTORY_MIGRATIONS: readonly ((db: Database) => void)[] = [v1];
+
+/**
+ * The tables that hold what the agent and the PBX gave, in the order a salvage copies them. The search
+ * index (`history_fts`) is not among them: it is rebuilt from `history_text` as the rows go in.
+ */
+export const HISTORY_TABLES = ['meta', ...HISTORY_RECORD_TABLES] as const;
+
+/** Brings the history file's schema up to date, one transaction per migration. */
+export function migrateHistoryFile(db: Database): void {
+  const from = Number(db.pragma('user_version', { simple: true }));
+  HISTORY_MIGRATIONS.slice(from).forEach((migration, index) => {
+    db.transaction(() => {
+      migration(db);
+      db.pragma(`user_version = ${from + index + 1}`);
+    })();
+  });
 }

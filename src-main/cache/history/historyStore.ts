@@ -1,13 +1,15 @@
 /**
- * The call history in the cache: one row per call the monitor saw, written as the call goes on, listed
- * newest first with keyset pagination (stable while new calls arrive), filtered by outcome, direction, time
- * and a quick query, with the missed-calls badge and the last calls with a number for the screen-pop.
+ * The call history in the PBX's history file: one row per call the monitor saw, written as the call goes on,
+ * listed newest first with keyset pagination (stable while new calls arrive), filtered by outcome,
+ * direction, time and a quick query, with the missed-calls badge and the last calls with a number for the
+ * screen-pop. Also what the retention setting removes (`purgeOlderThan`) and the notice of a repair.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type {
   CallDirection,
   CallOutcome,
   HistoryFilter,
+  HistoryRepair,
   HistoryItem,
   NumberMatchView,
   ReviewFetchState,
@@ -16,6 +18,8 @@ import type {
 import { digitsKey } from '../../shared/numbers';
 import type { CacheDatabase } from '../database/openCache';
 import { fold } from '../database/searchText';
+import { HISTORY_META } from './historySchema';
+import { prepareHistoryPurge } from './historyPurge';
 
 export interface NewHistoryCall {
   uniqueid: string;
@@ -86,10 +90,12 @@ const CURSOR = /^(\d{1,16})~(\d{1,12}\.\d{1,9})$/;
 export class HistoryStore {
   private readonly db: SqliteDatabase;
   private readonly sql;
+  private readonly purge: (before: number) => number;
 
   constructor(private readonly database: CacheDatabase) {
     this.db = database.db;
     const db = this.db;
+    this.purge = prepareHistoryPurge(database);
     this.sql = {
       insert: db.prepare(`INSERT OR IGNORE INTO call_history (uniqueid, direction, outcome, remote_number,
           remote_display, remote_dial, remote_name, match_json, company_id, company_name, queue_id, queue_name,
@@ -106,7 +112,19 @@ export class HistoryStore {
         .pluck(),
       seeAll: db.prepare('UPDATE call_history SET seen = 1 WHERE seen = 0'),
       seeOne: db.prepare('UPDATE call_history SET seen = 1 WHERE uniqueid = ? AND seen = 0'),
+      meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
+      removeMeta: db.prepare('DELETE FROM meta WHERE key = ?'),
     };
+  }
+
+  /** The last repair of a damaged history file, until the agent dismisses it. */
+  repairNotice(): HistoryRepair | null {
+    const value = this.sql.meta.get(HISTORY_META.repair) as string | undefined;
+    return value === undefined ? null : (JSON.parse(value) as HistoryRepair);
+  }
+
+  dismissRepairNotice(): boolean {
+    return this.database.write(() => this.sql.removeMeta.run(HISTORY_META.repair).changes > 0);
   }
 
   /** Writes a call seen for the first time (outcome `ongoing`); false when it was already there. */
@@ -237,6 +255,17 @@ export class HistoryStore {
 
   missedUnseen(): number {
     return Number(this.sql.missedUnseen.get());
+  }
+
+  /**
+   * Removes the calls that started before `epochMs`, with their reviews, transcripts and notes (the
+   * retention period, historyPurge.ts); a call whose wrap-up is not sent yet stays. Returns how many went.
+   */
+  purgeOlderThan(epochMs: number): number {
+    const removed = this.purge(epochMs);
+    // secure_delete overwrote the rows in the file; the WAL still holds older copies of the pages until emptied.
+    this.database.checkpoint('TRUNCATE');
+    return removed;
   }
 
   /** Marks these calls (or every call) as seen; returns the uniqueids that changed when given. */

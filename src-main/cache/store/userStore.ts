@@ -1,4 +1,8 @@
-/** Writes PBX users and keeps their numbers and search text indexed. Every method expects a transaction. */
+/**
+ * Writes PBX users and keeps their numbers and search text indexed. Every method expects a transaction.
+ * Of a user's detail only the fields the app reads are stored (the columns below): never the whole
+ * record as received, which holds the voicemail PIN and whatever else a PBX adds.
+ */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { User, UserListItem } from '../../api/schemas';
 import { sortKey } from '../database/searchText';
@@ -55,7 +59,6 @@ export class UserStore {
       number: user.number,
       active: user.active ? 1 : 0,
       sort_key: sortKey(name),
-      raw: JSON.stringify(user),
     });
     this.indexes.refreshUser(user.id);
   }
@@ -74,14 +77,13 @@ function prepareStatements(db: SqliteDatabase) {
         sort_key = excluded.sort_key`),
     upsert:
       db.prepare(`INSERT INTO users (id, name, external_id, username, email, firstname, lastname, group_id,
-        team_id, role_id, primary_extension, number, active, sort_key, raw)
+        team_id, role_id, primary_extension, number, active, sort_key)
       VALUES (@id, @name, @external_id, @username, @email, @firstname, @lastname, @group_id, @team_id, @role_id,
-        @primary_extension, @number, @active, @sort_key, @raw)
+        @primary_extension, @number, @active, @sort_key)
       ON CONFLICT (id) DO UPDATE SET external_id = excluded.external_id, username = excluded.username,
         email = excluded.email, firstname = excluded.firstname, lastname = excluded.lastname,
         group_id = excluded.group_id, team_id = excluded.team_id, role_id = excluded.role_id,
-        primary_extension = excluded.primary_extension, number = excluded.number, active = excluded.active,
-        raw = excluded.raw`),
+        primary_extension = excluded.primary_extension, number = excluded.number, active = excluded.active`),
     delete: db.prepare('DELETE FROM users WHERE id = ?'),
   };
 }

@@ -12,8 +12,12 @@ import type { IndexedNumber, NumberKeys, NumberingPlan } from '../store/numberKe
 import type { PersonDetail } from '../store/personStore';
 import { phoneNumbersOf } from '../store/storedPerson';
 import type { DetailCollection, DetailOutcome, DetailWriteCounts } from './detailOutcome';
-import { applyDetailOutcome } from './detailOutcome';
+import type { QuarantinedRecord } from './detailOutcome';
+import { applyDetailOutcome, countWrites, setAsideInto } from './detailOutcome';
+import type { WorkerScript } from './workerScript';
 import { writeInSlices } from './writeInSlices';
+
+export type { WorkerScript } from './workerScript';
 
 export interface DetailWriter {
   /**
@@ -21,7 +25,10 @@ export interface DetailWriter {
    * that belongs on the caller's thread is done a little at a time rather than a batch at once.
    */
   prepare(collection: DetailCollection, outcome: DetailOutcome): void;
-  /** Writes a batch; resolves with its counts once it is committed. */
+  /**
+   * Writes a batch; resolves with its counts once it is committed. A record the cache refuses is left out
+   * and listed in the counts (`quarantined`); a failure of the database rejects the batch.
+   */
   write(collection: DetailCollection, outcomes: DetailOutcome[], now: number): Promise<DetailWriteCounts>;
   /** Releases the writer; writes already accepted are finished first. */
   close(): Promise<void>;
@@ -35,15 +42,15 @@ export function inlineDetailWriter(cache: DirectoryCache): DetailWriter {
   return {
     prepare: () => {},
     async write(collection, outcomes, now) {
-      const counts = { fetched: 0, removed: 0 };
+      const quarantined: QuarantinedRecord[] = [];
       await writeInSlices(
         (fn) => cache.write(fn),
         outcomes,
-        (outcome) => {
-          counts[applyDetailOutcome(cache, collection, outcome, now)] += 1;
-        },
+        (outcome) => applyDetailOutcome(cache, collection, outcome, now),
+        undefined,
+        setAsideInto(quarantined),
       );
-      return counts;
+      return countWrites(outcomes, quarantined);
     },
     close: async () => {},
   };
@@ -66,13 +73,6 @@ export type DetailWriterRequest = {
 
 export type DetailWriterReply =
   { seq: number; counts: DetailWriteCounts } | { seq: number; error: { message: string; diskFull: boolean } };
-
-export interface WorkerScript {
-  /** The worker module: `detailWriterWorker.js` next to the app's main bundle, or the `.ts` source. */
-  url: URL;
-  /** Node options of the worker thread, e.g. `['--import', 'tsx']` to run the TypeScript source. */
-  execArgv?: string[];
-}
 
 /**
  * Writes in a worker thread when the cache is a file, else on the caller's thread. The worker's heap is
@@ -153,8 +153,12 @@ class WorkerDetailWriter implements DetailWriter {
    */
   prepare(collection: DetailCollection, outcome: DetailOutcome): void {
     if (collection !== 'persons' || 'gone' in outcome) return;
-    for (const raw of phoneNumbersOfPerson(outcome)) {
-      if (!this.prepared.has(raw)) this.prepared.set(raw, this.numberKeys.index(raw));
+    try {
+      for (const raw of phoneNumbersOfPerson(outcome)) {
+        if (!this.prepared.has(raw)) this.prepared.set(raw, this.numberKeys.index(raw));
+      }
+    } catch {
+      // A person whose contacts cannot be read: the writer meets the same problem and quarantines them.
     }
   }
 
@@ -162,7 +166,7 @@ class WorkerDetailWriter implements DetailWriter {
     const entries: [string, IndexedNumber | null][] = [];
     for (const outcome of outcomes) {
       if ('gone' in outcome) continue;
-      for (const raw of phoneNumbersOfPerson(outcome)) {
+      for (const raw of numbersOrNone(outcome)) {
         const entry = this.prepared.get(raw);
         // Not prepared (or sent with an earlier person of this batch): the writer reads it itself.
         if (entry === undefined) continue;
@@ -195,4 +199,13 @@ class WorkerDetailWriter implements DetailWriter {
 
 function phoneNumbersOfPerson(outcome: { detail: unknown }): string[] {
   return phoneNumbersOf((outcome.detail as PersonDetail).contacts).map((number) => number.raw);
+}
+
+/** The person's numbers, or none when their contacts cannot be read (prepare skipped them too). */
+function numbersOrNone(outcome: { detail: unknown }): string[] {
+  try {
+    return phoneNumbersOfPerson(outcome);
+  } catch {
+    return [];
+  }
 }

@@ -3,11 +3,11 @@
  * transaction per batch, answers in the order the batches came. Only ever started by WorkerDetailWriter.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openWriterConnection } from '../database/openCache';
+import { openWriterConnection } from '../database/openWriterConnection';
 import { isDiskFull } from '../database/sqliteErrors';
 import { DirectoryStore } from '../store/directoryStore';
 import { NumberKeys } from '../store/numberKeys';
-import { applyDetailOutcome } from './detailOutcome';
+import { storeDetailBatch } from './detailOutcome';
 import type { DetailWriterReply, DetailWriterRequest, DetailWriterWorkerData } from './detailWriter';
 import { SyncLedger } from './syncLedger';
 
@@ -28,11 +28,8 @@ port.on('message', (message: DetailWriterRequest | 'close') => {
   const { seq, collection, outcomes, now, numbers } = message;
   let reply: DetailWriterReply;
   try {
-    const counts = { fetched: 0, removed: 0 };
-    numberKeys.withKnown(new Map(numbers), () =>
-      db.transaction(() => {
-        for (const outcome of outcomes) counts[applyDetailOutcome(target, collection, outcome, now)] += 1;
-      })(),
+    const counts = numberKeys.withKnown(new Map(numbers), () =>
+      storeDetailBatch(target, collection, outcomes, now, (fn) => db.transaction(fn)()),
     );
     reply = { seq, counts };
   } catch (error) {

@@ -35,6 +35,7 @@ export async function detailsPhase<L extends { id: number }, D>(
       const written = writer.write(collection.name, batch, settings.clock.now()).then((counts) => {
         report.fetched += counts.fetched;
         report.removed += counts.removed;
+        for (const { id, reason } of counts.quarantined) run.quarantine(collection.name, id, reason);
         done += batch.length;
         tracker.update(done, due.length);
       });

@@ -53,3 +53,21 @@ export interface DirectorySource {
 export function isNotFound(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'not-found';
 }
+
+/** `success:false` (with or without messages per attribute), or a limit the client itself will not send. */
+const REFUSAL_CODES: ReadonlySet<unknown> = new Set([
+  'validation-failed',
+  'business-error',
+  'invalid-argument',
+]);
+/** Bad Request and Content Too Large: what an HTTP server answers to a page it will not serve. */
+const REFUSAL_STATUSES: ReadonlySet<unknown> = new Set([400, 413]);
+
+/**
+ * Whether a list request failed because the PBX would not serve a page that large: the API documents no
+ * maximum page size, so a PBX with one can only refuse (HTTP 400 or 413, or `success:false`).
+ */
+export function isPageRefused(error: unknown): boolean {
+  const { code, context } = (error ?? {}) as { code?: unknown; context?: { status?: unknown } };
+  return REFUSAL_CODES.has(code) || REFUSAL_STATUSES.has(context?.status);
+}

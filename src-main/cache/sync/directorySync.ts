@@ -47,10 +47,10 @@ export class DirectorySync {
     return this.running !== null;
   }
 
-  private async runOnce({ signal, onProgress }: SyncRunOptions): Promise<SyncReport> {
+  private async runOnce({ signal, ...listeners }: SyncRunOptions): Promise<SyncReport> {
     const { clock, logger } = this.settings;
     const started = clock.now();
-    const run = new SyncRun(this.cache, this.settings, signal, onProgress);
+    const run = new SyncRun(this.cache, this.settings, signal, listeners);
     if (this.cache.numberIndexOutdated) await this.cache.reindexNumbers(signal);
     const writer = (this.settings.detailWriter ?? inlineDetailWriter)(this.cache);
     try {
@@ -58,7 +58,11 @@ export class DirectorySync {
     } finally {
       await writer.close();
     }
-    const report = { durationMs: clock.now() - started, collections: run.reports };
+    const report = {
+      durationMs: clock.now() - started,
+      collections: run.reports,
+      quarantined: run.quarantined,
+    };
     logger.info(`Directory sync finished in ${report.durationMs} ms`, run.summary());
     return report;
   }

@@ -2,9 +2,14 @@
  * The list phase of a detailed collection: reads the whole list, page by page, writes new and changed list
  * items (which makes them due for a detail fetch), deletes what the complete list lacked, and schedules the
  * rolling refresh of the least recently fetched details (list items do not show contact changes).
+ *
+ * The PBX need not honour the `limit` asked for (docs/pbx-api.md, Pagination): pages are read on from the
+ * items actually received, the list ends by its `total`, a refused limit is halved (listPageReader.ts), and
+ * a list that changes while it is read is read again where it moved (see `ListCursor`).
  */
 import { KIND_OF_COLLECTION, removeRecord } from './detailOutcome';
-import type { SourcePage } from './directorySource';
+import { ListCursor } from './listCursor';
+import { ListPageReader } from './listPageReader';
 import type { RecordCollection } from './recordCollections';
 import type { SyncPass } from './syncLedger';
 import type { SyncRun } from './syncRun';
@@ -18,29 +23,25 @@ export async function listPhase<L extends { id: number }, D>(
   const { ledger } = cache;
   const kind = KIND_OF_COLLECTION[collection.name];
   const report = run.report(collection.name);
-  const limit = collection.pageSize ?? settings.pageSize;
-  // Consecutive pages overlap by one record. Had records before a page been deleted since the previous
-  // page was read, later ones would have moved to lower offsets and one would be skipped unseen; the
-  // overlap shows it (the page's first record was not seen yet), and the pass then deletes nothing.
-  const step = limit - 1;
   const tracker = run.phase(`${collection.name}:list`);
-  let total = Number.POSITIVE_INFINITY;
-  let nextOffset = pass.listOffset;
-  // Pages are fetched a few at a time but applied in offset order, so the saved offset is always exact.
-  const inFlight: { offset: number; page: Promise<SourcePage<L>> }[] = [];
-  const request = () => {
-    const page = collection.list(nextOffset, limit, run.signal);
-    page.catch(() => {}); // awaited below in order; this only keeps an early rejection from going unhandled
-    inFlight.push({ offset: nextOffset, page });
-    nextOffset += step;
-  };
-  request();
-  while (inFlight.length > 0) {
-    const { offset, page: pending } = inFlight.shift()!;
-    const page = await pending;
+  const cursor = new ListCursor(pass.listOffset);
+  const pages = new ListPageReader(run, collection);
+  let total: number;
+  pages.request(cursor.offset);
+  for (;;) {
+    const { offset, page } = await pages.next();
     total = page.total;
     const first = page.items[0];
-    const shifted = offset > 0 && first !== undefined && !ledger.seenIn(kind, first.id, pass.generation);
+    const firstSeen = first !== undefined && ledger.seenIn(kind, first.id, pass.generation);
+    const overlap = cursor.check(offset, page, firstSeen);
+    if (overlap === 'read-again') {
+      settings.logger.warn(
+        `Directory sync: the ${collection.name} list changed while being read; reading it again from ` +
+          `offset ${cursor.offset}`,
+      );
+      pages.restart(cursor.offset);
+      continue;
+    }
     const changes = collection.store.compareList(page.items);
     const unchanged = page.items.filter((_, index) => changes[index] === 'unchanged').map((item) => item.id);
     const writes = page.items.flatMap((item, index) => {
@@ -48,22 +49,27 @@ export async function listPhase<L extends { id: number }, D>(
       return change === 'unchanged' ? [] : [{ item, change }];
     });
     cache.write(() => {
-      if (shifted) ledger.markListShifted(collection.name);
+      if (overlap === 'unverified') ledger.markListShifted(collection.name);
       ledger.markSeenUnchanged(kind, unchanged, pass.generation);
     });
-    // Writing a list item is idempotent, so a crash between slices only means the page is read again.
+    // Writing a list item is idempotent, so a crash between slices only means the page is read again. One
+    // the cache cannot store is set aside unseen: the pass then removes nothing.
+    const setAside = new Set<number>();
     await run.writeSliced(
       writes,
       ({ item, change }) => {
         collection.store.writeListItem(item, change);
-        report[change === 'new' ? 'added' : 'changed'] += 1;
         ledger.markSeen(kind, item.id, pass.generation, true);
       },
       () => ledger.saveListOffset(collection.name, offset + Math.max(0, page.items.length - 1)),
+      ({ item }, error) => run.setAside(collection.name, item.id, error) && Boolean(setAside.add(item.id)),
     );
+    for (const { item, change } of writes) {
+      if (!setAside.has(item.id)) report[change === 'new' ? 'added' : 'changed'] += 1;
+    }
     tracker.update(Math.min(offset + page.items.length, total), total);
-    if (page.items.length < limit || offset + limit >= total) break;
-    while (inFlight.length < settings.listConcurrency && nextOffset < total) request();
+    if (cursor.advance(offset, page, pages.limit)) break;
+    pages.continueAt(cursor.offset, cursor.step, total);
   }
   await removeUnseen(run, collection, pass, total);
   cache.write(() => {

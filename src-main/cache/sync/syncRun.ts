@@ -1,6 +1,8 @@
 /** One run of the directory sync: its signal, progress reporting and per-collection counts. */
 import type { DirectoryCache } from '../directory/directoryCache';
 import type { DetailCollection } from './detailOutcome';
+import { KIND_OF_COLLECTION } from './detailOutcome';
+import { faultReason, isRecordFault } from './recordFault';
 import type { SyncSettings } from './syncSettings';
 import { writeInSlices } from './writeInSlices';
 
@@ -24,15 +26,30 @@ export interface CollectionReport {
   fetched: number;
 }
 
+/** A record the sync could not store and set aside; the next sync fetches and tries it again. */
+export interface SyncQuarantined {
+  collection: DetailCollection;
+  id: number;
+  /** Why the cache refused it (for the log and Settings). */
+  reason: string;
+}
+
 export interface SyncReport {
   durationMs: number;
   collections: Partial<Record<SyncCollection, CollectionReport>>;
+  /** The records set aside by this run. */
+  quarantined: SyncQuarantined[];
 }
 
 export interface SyncRunOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
+  /** A record was set aside (also when the run fails or is cancelled later). */
+  onQuarantine?: (record: SyncQuarantined) => void;
 }
+
+/** Set-aside records logged one by one in a run; the rest are counted in its summary. */
+const QUARANTINE_LOGGED = 100;
 
 export interface PhaseTracker {
   update(done: number, total: number): void;
@@ -40,13 +57,19 @@ export interface PhaseTracker {
 
 export class SyncRun {
   readonly reports: Partial<Record<SyncCollection, CollectionReport>> = {};
+  readonly quarantined: SyncQuarantined[] = [];
+  private readonly quarantinedKeys = new Set<string>();
+  /** The `limit` paged lists are asked for: the setting, lowered for the whole run once the PBX refused it. */
+  pageLimit: number;
 
   constructor(
     readonly cache: DirectoryCache,
     readonly settings: SyncSettings,
     readonly signal: AbortSignal | undefined,
-    private readonly onProgress: ((progress: SyncProgress) => void) | undefined,
-  ) {}
+    private readonly options: Pick<SyncRunOptions, 'onProgress' | 'onQuarantine'> = {},
+  ) {
+    this.pageLimit = settings.pageSize;
+  }
 
   report(collection: SyncCollection): CollectionReport {
     return (this.reports[collection] ??= { added: 0, changed: 0, removed: 0, fetched: 0 });
@@ -57,7 +80,7 @@ export class SyncRun {
     return {
       update: (done, total) => {
         const seconds = (this.settings.clock.now() - started) / 1000;
-        this.onProgress?.({ phase, done, total, rate: seconds > 0 ? done / seconds : 0 });
+        this.options.onProgress?.({ phase, done, total, rate: seconds > 0 ? done / seconds : 0 });
       },
     };
   }
@@ -73,9 +96,43 @@ export class SyncRun {
     tracker.update(1, 1);
   }
 
-  /** Applies `items` in short transactions between event-loop turns; `finish` runs in the last one. */
-  writeSliced<T>(items: readonly T[], apply: (item: T) => void, finish?: () => void): Promise<void> {
-    return writeInSlices((fn) => this.cache.write(fn), items, apply, finish);
+  /**
+   * Applies `items` in short transactions between event-loop turns; `finish` runs in the last one. With
+   * `setAside`, an item that fails alone is handed to it instead of failing the rest (writeInSlices.ts).
+   */
+  writeSliced<T>(
+    items: readonly T[],
+    apply: (item: T) => void,
+    finish?: () => void,
+    setAside?: (item: T, error: unknown) => boolean,
+  ): Promise<void> {
+    return writeInSlices((fn) => this.cache.write(fn), items, apply, finish, setAside);
+  }
+
+  /** Sets a record the cache refused aside: logged with its id, counted, and left for the next sync. */
+  quarantine(collection: DetailCollection, id: number, reason: string): void {
+    // Its list item and its detail may both be refused in one run: it is one record set aside.
+    const key = `${collection}:${id}`;
+    if (this.quarantinedKeys.has(key)) return;
+    this.quarantinedKeys.add(key);
+    const record = { collection, id, reason };
+    this.quarantined.push(record);
+    // Each one by its id, up to a point: a cause that meets every record would flood the log otherwise.
+    if (this.quarantined.length <= QUARANTINE_LOGGED) {
+      this.settings.logger.warn(
+        `Directory sync: ${KIND_OF_COLLECTION[collection]} ${id} could not be stored (${reason}); ` +
+          'set aside, the next sync tries it again' +
+          (this.quarantined.length === QUARANTINE_LOGGED ? ' (further ones are only counted)' : ''),
+      );
+    }
+    this.options.onQuarantine?.(record);
+  }
+
+  /** A record that failed to be stored: set aside when it was its own fault; false (throw it) when not. */
+  setAside(collection: DetailCollection, id: number, error: unknown): boolean {
+    if (!isRecordFault(error)) return false;
+    this.quarantine(collection, id, faultReason(error));
+    return true;
   }
 
   /** The counts per collection, one line each, for the log. */
@@ -83,8 +140,13 @@ export class SyncRun {
     return Object.fromEntries(
       Object.entries(this.reports).map(([name, r]) => [
         name,
-        `+${r.added} ~${r.changed} -${r.removed} fetched ${r.fetched}`,
+        `+${r.added} ~${r.changed} -${r.removed} fetched ${r.fetched}` +
+          `${this.quarantinedIn(name) ? ` set aside ${this.quarantinedIn(name)}` : ''}`,
       ]),
     );
+  }
+
+  private quarantinedIn(collection: string): number {
+    return this.quarantined.filter((record) => record.collection === collection).length;
   }
 }

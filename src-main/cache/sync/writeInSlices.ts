@@ -19,22 +19,45 @@ export const WRITE_SLICE_MS = 40;
 /**
  * Applies `items` in transactions (through `write`) of at most WRITE_SLICE_MS each (at least one item),
  * yielding to the event loop between them; `finish` runs in the last transaction.
+ *
+ * With `setAside`, an item that fails alone does not stop the rest: when a slice fails, it is rolled back
+ * and its items are applied again one by one, each in a savepoint (`write` nested in `write`), and an item
+ * that still fails goes to `setAside`, which says whether it took it (else its error is thrown). Savepoints
+ * cost about as much as a small write, so only a failed slice pays for them.
  */
 export async function writeInSlices<T>(
   write: (fn: () => void) => void,
   items: readonly T[],
   apply: (item: T) => void,
   finish?: () => void,
+  setAside?: (item: T, error: unknown) => boolean,
 ): Promise<void> {
   let index = 0;
   do {
     const deadline = performance.now() + WRITE_SLICE_MS;
-    write(() => {
-      const first = index;
-      while (index < items.length && (index === first || performance.now() < deadline))
-        apply(items[index++]!);
-      if (index >= items.length) finish?.();
-    });
+    const first = index;
+    try {
+      write(() => {
+        while (index < items.length && (index === first || performance.now() < deadline))
+          apply(items[index++]!);
+        if (index >= items.length) finish?.();
+      });
+    } catch (error) {
+      if (!setAside) throw error;
+      const end = index;
+      index = first;
+      write(() => {
+        while (index < end) {
+          const item = items[index++]!;
+          try {
+            write(() => apply(item));
+          } catch (itemError) {
+            if (!setAside(item, itemError)) throw itemError;
+          }
+        }
+        if (index >= items.length) finish?.();
+      });
+    }
     await yieldToEventLoop();
   } while (index < items.length);
 }

@@ -1,9 +1,10 @@
 /**
  * The one dial path. Every surface (dial pad, directory, history, tray, `tel:` links, the shortcut) ends in
- * `dial()`: the number is read with the configured default country, sent to the PBX as `to` in the JSON
- * body of POST /call (never in a URL, a header or a command line), and remembered among the recent
- * numbers. Links and the shortcut carry text from outside the app, so `request()` asks the user first
- * (`dial:requested`) unless the user turned that off.
+ * `dial()`: the text is read by the rules of its source (readDial.ts: the dial model) with the configured
+ * default country, sent to the PBX as `to` in the JSON body of POST /call (never in a URL, a header or a
+ * command line), and remembered among the recent numbers. Links and the shortcut carry text from outside
+ * the app, so `request()` asks the user first (`dial:requested`) unless the user turned that off, and
+ * always for an emergency, premium-rate or shared-cost number (shared/dialCaution.ts).
  */
 import type { CallsApi } from '../../api/endpoints/calls';
 import type { PhoneSelector } from '../../api/schemas';
@@ -13,6 +14,7 @@ import type {
   DialRequest,
   DialResult,
   DialSource,
+  NumberMatchView,
   RecentNumber,
   UntrustedDialSource,
 } from '../../shared/contract';
@@ -20,6 +22,7 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { CallerLookup, ReadNumber } from '../callerLookup';
 import { CallsError } from '../errors';
+import { dialRulesOf, readDial, type DialReading, type DialRefusal, type DialRules } from './readDial';
 import type { RecentNumbers } from './recentNumbers';
 
 /** The one method of the PBX client dialling needs. */
@@ -47,17 +50,6 @@ export interface DialServiceDeps {
   newRequestId?: () => string;
 }
 
-/** Why a text cannot be dialled, in words the user can act on. */
-function refusal(number: ReadNumber): string | null {
-  if (number.raw === '') return '';
-  if (number.dial) return null;
-  if (!/\d/.test(number.raw)) return `"${number.raw}" is not a phone number.`;
-  return (
-    `"${number.raw}" cannot be read as a phone number. Use digits with an optional leading + and country ` +
-    'code, e.g. +420 777 123 456, or an internal extension.'
-  );
-}
-
 /** The confirmation waiting for the user: only its own number may be dialled in its name, once. */
 interface PendingRequest {
   requestId: string;
@@ -77,10 +69,20 @@ export class DialService {
 
   /** The dial pad's preview: what would be dialled and whose number it is. Never touches the network. */
   resolve(raw: string): DialPreview {
-    const number = this.deps.lookup.read(raw);
-    const reason = refusal(number);
-    if (reason !== null || !number.dial) return { ok: false, reason: reason ?? '' };
-    return { ok: true, number: viewOf(number), dial: number.dial, matches: this.deps.lookup.matches(number) };
+    const reading = this.read(raw, 'dialpad');
+    if (!reading.ok) return reading;
+    const { number, caution } = reading;
+    const matches = this.matchesOf(reading);
+    return { ok: true, number: viewOf(number), dial: number.dial, matches, ...(caution ? { caution } : {}) };
+  }
+
+  private read(raw: string, rules: DialRules): DialReading | DialRefusal {
+    return readDial(raw, rules, this.deps.lookup.defaultCountry());
+  }
+
+  /** The directory's owners of a number; a feature code belongs to no one. */
+  private matchesOf({ number, featureCode }: DialReading): NumberMatchView[] {
+    return featureCode ? [] : this.deps.lookup.matches(number);
   }
 
   /**
@@ -89,11 +91,11 @@ export class DialService {
    * request is used up, and comes back only if the dial fails (so the confirmation can try again).
    */
   dial({ number: raw, data, source, requestId }: CallsDialArgs): Promise<DialResult> {
-    const number = this.deps.lookup.read(raw);
-    const reason = refusal(number);
-    if (reason !== null || !number.dial) {
-      return Promise.reject(new CallsError('invalid-argument', reason || 'Enter a number to dial.'));
+    const reading = this.read(raw, dialRulesOf(source));
+    if (!reading.ok) {
+      return Promise.reject(new CallsError('invalid-argument', reading.reason || 'Enter a number to dial.'));
     }
+    const { number } = reading;
     if (requestId === undefined) return this.place(number, number.dial, source, data);
     const confirmed = this.pending;
     if (confirmed?.requestId !== requestId || confirmed.dial !== number.dial || confirmed.source !== source) {
@@ -140,22 +142,26 @@ export class DialService {
   }
 
   /**
-   * A number from a link or the shortcut (already parsed; see shared/tel.ts). With confirmation on (the
-   * default) it emits `dial:requested` and the confirmation calls `calls:dial`; otherwise it dials.
+   * A number from a link (already parsed; see shared/tel.ts) or the shortcut. With confirmation on (the
+   * default), and always for an emergency, premium-rate or shared-cost number, it emits `dial:requested`
+   * and the confirmation calls `calls:dial`; otherwise it dials.
    */
   async request(raw: string, source: UntrustedDialSource): Promise<DialRequestOutcome> {
-    const preview = this.resolve(raw);
-    if (!preview.ok) return { status: 'refused', reason: preview.reason || 'There is no number to dial.' };
-    if (!this.deps.confirmBeforeDial()) {
-      return { status: 'dialled', result: await this.dial({ number: preview.dial, source }) };
+    const reading = this.read(raw, dialRulesOf(source));
+    if (!reading.ok) return { status: 'refused', reason: reading.reason || 'There is no number to dial.' };
+    const { number, caution } = reading;
+    if (!this.deps.confirmBeforeDial() && !caution) {
+      return { status: 'dialled', result: await this.place(number, number.dial, source, undefined) };
     }
+    const matches = this.matchesOf(reading);
     const request: DialRequest = {
       requestId: (this.deps.newRequestId ?? (() => globalThis.crypto.randomUUID()))(),
       source,
-      number: preview.number,
-      dial: preview.dial,
-      match: preview.matches[0] ?? null,
-      matches: preview.matches,
+      number: viewOf(number),
+      dial: number.dial,
+      match: matches[0] ?? null,
+      matches,
+      ...(caution ? { caution } : {}),
     };
     this.pending = { requestId: request.requestId, dial: request.dial, source };
     this.deps.requestConfirmation(request);

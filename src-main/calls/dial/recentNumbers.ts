@@ -1,6 +1,8 @@
 /**
  * The numbers dialled recently: newest first, each number once, at most 20. Kept in a small JSON file beside
  * the cache (the composition root names it), written atomically; an unreadable file starts an empty list.
+ * The store is the one copy (the file store keeps what it read or wrote in memory), so clearing it
+ * (`save([])`, Settings ▸ Privacy) clears the list the dial pad shows.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -36,12 +38,20 @@ export class MemoryRecentNumbersStore implements RecentNumbersStore {
 }
 
 export class JsonFileRecentNumbersStore implements RecentNumbersStore {
+  /** What the file holds, once read or written. */
+  private recents: StoredRecent[] | undefined;
+
   constructor(
     private readonly path: string,
     private readonly logger: Logger,
   ) {}
 
   load(): StoredRecent[] {
+    this.recents ??= this.read();
+    return [...this.recents];
+  }
+
+  private read(): StoredRecent[] {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -62,33 +72,32 @@ export class JsonFileRecentNumbersStore implements RecentNumbersStore {
   }
 
   save(recents: StoredRecent[]): void {
+    this.recents = [...recents];
     const temporary = `${this.path}.tmp`;
-    mkdirSync(dirname(this.path), { recursive: true });
+    // The user's alone, as everything in the user data directory (app/privateFiles.ts).
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     writeFileSync(temporary, JSON.stringify(recents), { mode: 0o600 });
     renameSync(temporary, this.path);
   }
 }
 
 export class RecentNumbers {
-  private recents: StoredRecent[] | undefined;
-
   constructor(
     private readonly store: RecentNumbersStore,
     private readonly logger: Logger,
   ) {}
 
   list(): StoredRecent[] {
-    this.recents ??= this.store.load().slice(0, RECENT_NUMBERS_LIMIT);
-    return [...this.recents];
+    return this.store.load().slice(0, RECENT_NUMBERS_LIMIT);
   }
 
   add(entry: { dial: string; display: string; at: number; source: DialSource }): void {
-    this.recents = [entry, ...this.list().filter((recent) => recent.dial !== entry.dial)].slice(
+    const recents = [entry, ...this.list().filter((recent) => recent.dial !== entry.dial)].slice(
       0,
       RECENT_NUMBERS_LIMIT,
     );
     try {
-      this.store.save(this.recents);
+      this.store.save(recents);
     } catch (error) {
       // Dialling worked; a list that is not saved is a small loss, not a failed call.
       this.logger.warn('recent numbers: could not be saved', error);

@@ -3,6 +3,10 @@
  * list), what the agent saved, the pending save, and the call's metadata. A save goes to SQLite first (the
  * wrap-up and its outbox entry in one transaction, the note into the search index), and the outbox writes it
  * to the PBX in the background.
+ *
+ * Without a known agent (no agent username in Settings) the call's metadata is read-only, as the review hides
+ * the call then: no permissions can be asked for. The panel says why, metadata edits are refused, and a
+ * wrap-up is kept on this computer only (its disposition and note are metadata on the PBX too).
  */
 import { z } from 'zod';
 import type { CallMetadataApi, CallPermissionsApi } from '../../api/endpoints/calls';
@@ -72,6 +76,11 @@ const DispositionsData = z.object({
     .max(200),
 });
 
+/** Why the metadata is read-only without a known agent (the panel shows it; a refused edit says it). */
+export const NO_AGENT_METADATA =
+  'Your PBX user name is not set in Settings, so Ringside cannot check whether you may see or change this ' +
+  'call’s metadata. The wrap-up is kept on this computer only.';
+
 /** Network reads behind the panel are a nicety: they must not keep it from opening. */
 const PANEL_TIMEOUT_MS = 3_000;
 /** How long a dispositions list read from the PBX is used before it is read again. */
@@ -124,6 +133,7 @@ export class WrapUpService {
     const saved = this.deps.store.wrapUp(uniqueid);
     this.checkDisposition(disposition, saved);
     const agent = this.deps.agent();
+    if (!agent) return this.saveLocally(args);
     const changes: Record<string, unknown> = {
       ...args.metadata,
       [WRAP_UP_KEYS.disposition]: disposition,
@@ -138,6 +148,30 @@ export class WrapUpService {
       return stored;
     });
     return { saved: this.deps.store.wrapUp(uniqueid)!, pending: publicEntry(entry) };
+  }
+
+  /**
+   * Without a known agent: the wrap-up is stored and its note indexed, and nothing is queued for the PBX. An
+   * entry queued earlier (while an agent was known) is left as it was.
+   */
+  private saveLocally(args: WrapUpSaveArgs): WrapUpSaveResult {
+    const { uniqueid, disposition, note, followUp } = args;
+    if (Object.keys(args.metadata ?? {}).length > 0)
+      throw new CallsError('not-configured', NO_AGENT_METADATA);
+    const { database, store, text } = this.deps;
+    const pending = database.write(() => {
+      const earlier = store.entry(uniqueid);
+      store.save(uniqueid, { disposition, note, followUp }, {}, this.deps.clock.now());
+      if (earlier) {
+        const { state, attempts, message, nextAttemptAt } = earlier;
+        store.setState(uniqueid, state, { attempts, message, nextAttemptAt });
+      } else {
+        store.discard(uniqueid);
+      }
+      text.replace(uniqueid, 'note', [{ channel: null, segment: null, begin: null, text: note }]);
+      return store.entry(uniqueid);
+    });
+    return { saved: store.wrapUp(uniqueid)!, pending: pending ? publicEntry(pending) : null };
   }
 
   private checkDisposition(code: string | null, saved: SavedWrapUp | null): void {
@@ -184,6 +218,7 @@ export class WrapUpService {
 
   private async metadata(uniqueid: string, client: WrapUpClient | undefined): Promise<WrapUp['metadata']> {
     const agent = this.deps.agent();
+    if (!agent) return unavailable(NO_AGENT_METADATA);
     const [permitted, live] = await Promise.all([
       this.metadataPermitted(uniqueid, agent, client),
       client ? this.readMetadata(uniqueid, client) : Promise.resolve(null),
@@ -204,10 +239,9 @@ export class WrapUpService {
   /** true/false from the PBX (or the stored review's answer for this agent); null when unknown. */
   private async metadataPermitted(
     uniqueid: string,
-    agent: string | undefined,
+    agent: string,
     client: WrapUpClient | undefined,
   ): Promise<boolean | null> {
-    if (!agent) return true; // nothing to check against; the outbox writes as the service account
     const stored = this.deps.reviews.get(uniqueid);
     if (stored?.permissions && stored.permissionsAgent === agent) return stored.permissions.metadata;
     if (!client) return null;

@@ -7,10 +7,14 @@
  *   client's own GET retries too: the poll is aborted and counts as a timeout.
  * - On failure it backs off exponentially (from twice the interval, doubling, capped at 30 s, jittered down
  *   by up to 20 % so many clients spread out), reports its health, and recovers on the first good answer.
+ *   Whatever throws while a poll's answer is handled (reading a call, a listener) fails that poll the same
+ *   way, so the polling never stops silently.
  * - `pollNow()` polls at once (after the computer resumes from sleep); during a poll it asks for another
  *   right after it.
+ * - `setCadence('fast')` polls every `fastIntervalMs` (250 ms) instead, while a call is likely to come (a
+ *   caller waits in one of the agent's queues); `'normal'` goes back to `intervalMs`. Backoff is unchanged.
  */
-import { Timeout } from '../../api/errors';
+import { ServerError, Timeout, isPbxError } from '../../api/errors';
 import type { ActiveCall } from '../../api/schemas';
 import type { CallsApi } from '../../api/endpoints/calls';
 import type { Clock } from '../../shared/clock';
@@ -25,6 +29,8 @@ export type CallListSource = Pick<CallsApi, 'listCalls'>;
 
 export interface MonitorPolicy {
   intervalMs: number;
+  /** The interval at the fast cadence (never slower than `intervalMs`). */
+  fastIntervalMs: number;
   /** ± this fraction of the interval. */
   jitter: number;
   /** Each poll's deadline as a fraction of the interval, never below `minTimeoutMs`. */
@@ -35,6 +41,7 @@ export interface MonitorPolicy {
 
 export const DEFAULT_MONITOR_POLICY: MonitorPolicy = {
   intervalMs: 1000,
+  fastIntervalMs: 250,
   jitter: 0.1,
   timeoutRatio: 0.8,
   minTimeoutMs: 200,
@@ -83,8 +90,21 @@ export function backoffDelayMs(policy: MonitorPolicy, failures: number, random: 
   return Math.round(ceiling * (0.8 + 0.2 * random()));
 }
 
+export type PollCadence = 'normal' | 'fast';
+
+/** A failure while handling an answer, as the PbxError a failed GET /call reports (the original is logged). */
+function unhandledAnswer(error: unknown): unknown {
+  if (isPbxError(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return ServerError.unexpected(
+    { method: 'GET', path: '/call' },
+    `its calls could not be handled (${reason})`,
+  );
+}
+
 export class CallMonitor {
   private readonly policy: MonitorPolicy;
+  private pollCadence: PollCadence = 'normal';
   private readonly timers: Timers;
   private readonly random: () => number;
   private tracked: TrackedCalls = new Map();
@@ -134,6 +154,22 @@ export class CallMonitor {
     this.failures = 0;
   }
 
+  get cadence(): PollCadence {
+    return this.pollCadence;
+  }
+
+  /**
+   * Polls at the fast or the normal interval from now on. Going fast while waiting for the next poll
+   * brings that poll forward to within the fast interval; a backoff after failures is left as it is.
+   */
+  setCadence(cadence: PollCadence): void {
+    if (cadence === this.pollCadence) return;
+    this.pollCadence = cadence;
+    if (cadence === 'fast' && this.running && !this.inFlight && this.failures === 0) {
+      this.schedule(nextPollDelayMs(this.currentPolicy(), this.random));
+    }
+  }
+
   /** Polls now (resume from sleep, after a call-control request), or right after the poll in flight. */
   pollNow(): void {
     if (!this.running) return;
@@ -148,7 +184,7 @@ export class CallMonitor {
   private async poll(): Promise<void> {
     const generation = this.generation;
     const pollId = ++this.pollCount;
-    const timeoutMs = pollTimeoutMs(this.policy);
+    const timeoutMs = pollTimeoutMs(this.currentPolicy());
     const controller = new AbortController();
     this.inFlight = controller;
     const deadline = this.timers.setTimeout(
@@ -171,30 +207,45 @@ export class CallMonitor {
     }
     if (generation !== this.generation) return;
     this.inFlight = undefined;
-    const delay = items ? this.succeeded(items, pollId) : this.failed(failure);
+    const delay = items ? this.handle(items, pollId) : this.failed(failure);
     const again = this.pollAgain;
     this.pollAgain = false;
     this.schedule(again ? 0 : delay);
   }
 
-  private succeeded(items: ActiveCall[], pollId: number): number {
+  /** The delay before the next poll: the interval when the answer was handled, else the backoff. */
+  private handle(items: ActiveCall[], pollId: number): number {
+    try {
+      this.deliver(items, pollId);
+    } catch (error) {
+      // With its stack, once per run of failures (failed() logs each poll in one line).
+      if (this.failures === 0) {
+        this.deps.logger.error('call monitor: the answer to GET /call could not be handled', error);
+      }
+      return this.failed(unhandledAnswer(error));
+    }
+    if (this.failures > 0) {
+      this.deps.logger.info(`call monitor: GET /call answers again after ${this.failures} failed polls`);
+      this.failures = 0;
+      this.report({ status: 'ok' });
+    }
+    return nextPollDelayMs(this.currentPolicy(), this.random);
+  }
+
+  private deliver(items: ActiveCall[], pollId: number): void {
     const now = this.deps.clock.now();
     const observed = items.map((item) =>
       observeCall(item, this.deps.agent, now, this.tracked.get(item.uniqueid)?.call.direction),
     );
     const { tracked, events } = diffCalls(this.tracked, observed);
     this.tracked = tracked;
-    if (this.failures > 0) {
-      this.deps.logger.info(`call monitor: GET /call answers again after ${this.failures} failed polls`);
-      this.failures = 0;
-      this.report({ status: 'ok' });
-    }
-    try {
-      this.deps.onSnapshot({ pollId, calls: this.calls, events });
-    } catch (error) {
-      this.deps.logger.error('call monitor: a listener failed', error);
-    }
-    return nextPollDelayMs(this.policy, this.random);
+    this.deps.onSnapshot({ pollId, calls: this.calls, events });
+  }
+
+  /** The policy at the current cadence: the fast one polls (and times out) at `fastIntervalMs`. */
+  private currentPolicy(): MonitorPolicy {
+    if (this.pollCadence === 'normal') return this.policy;
+    return { ...this.policy, intervalMs: Math.min(this.policy.fastIntervalMs, this.policy.intervalMs) };
   }
 
   private failed(error: unknown): number {

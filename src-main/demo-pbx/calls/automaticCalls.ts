@@ -1,6 +1,7 @@
 /**
  * The demo's automatic inbound calls: now and then (every `ringEverySeconds` on average, ±30 %) a caller
- * rings the demo agent, directly or through one of the active inbound queues, unless the agent is on a call.
+ * rings the demo agent, directly or through one of the active inbound queues the agent is not paused in,
+ * unless the agent is on a call.
  */
 import type { SimClock, TimerId } from '../clock';
 import type { Random } from '../random';
@@ -45,7 +46,12 @@ export class AutomaticCalls {
     const { random, directory, calls } = this.dependencies;
     const phone = directory.agentPhone();
     if (calls.callsOn(phone).length > 0) return; // the demo agent is busy: no pile-up of calls
-    const queues = directory.queues().filter((queue) => queue.type === 1 && queue.active);
+    // Only queues the agent serves now: a paused agent gets no queue calls.
+    const agentId = phone.user?.id;
+    const queues = directory
+      .queues()
+      .filter((queue) => queue.type === 1 && queue.active)
+      .filter((queue) => agentId === undefined || directory.acceptsQueueCalls?.(agentId, queue.id) !== false);
     const queue = queues.length > 0 && random.chance(0.6) ? random.pick(queues) : undefined;
     this.dependencies.ring(phone, queue?.id);
   }

@@ -10,11 +10,16 @@ import type { LiveCall } from './liveCall';
 import type { CallEngineOptions } from './options';
 import { applyEvent, canApply, type CallEvent } from './stateMachine';
 
+/** How often a caller held back by a paused agent checks whether the agent is back. */
+const QUEUE_RECHECK_SECONDS = 2;
+
 export interface CallTransitionsDependencies {
   clock: SimClock;
   random: Random;
   options: CallEngineOptions;
   queueActivity: QueueActivity | undefined;
+  /** Whether a queued call may ring its phone now (false while the phone's agent is paused in the queue). */
+  mayRing?: (call: LiveCall) => boolean;
   /** Called with each call as it ends, its pending step already cancelled. */
   onEnded: (call: LiveCall) => void;
 }
@@ -79,7 +84,23 @@ export class CallTransitions {
     call.pendingTimer = clock.setTimer(seconds * 1000, () => {
       call.pendingTimer = null;
       // A step overtaken by the agent or the remote party (answered already, hung up) simply lapses.
-      if (canApply(call, event.type)) this.apply(call, event);
+      if (!canApply(call, event.type)) return;
+      if (event.type === 'ring' && call.queue && this.dependencies.mayRing?.(call) === false) {
+        this.waitForAgent(call);
+        return;
+      }
+      this.apply(call, event);
     });
+  }
+
+  /** The agent is paused in the queue: the caller keeps waiting, and gives up after its patience. */
+  private waitForAgent(call: LiveCall): void {
+    const { clock, options } = this.dependencies;
+    const waitedSeconds = (clock.now() - (call.queueEnteredMs ?? clock.now())) / 1000;
+    if (waitedSeconds >= options.queuePatienceSeconds) {
+      this.apply(call, { type: 'hangup', by: 'remote' });
+      return;
+    }
+    this.nextStep(call, QUEUE_RECHECK_SECONDS, { type: 'ring' });
   }
 }

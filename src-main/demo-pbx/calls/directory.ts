@@ -88,4 +88,9 @@ export interface CallDirectory {
   randomContact(random: Random): CallerContact | undefined;
   /** The name the PBX's phonebook shows for a number (any format), if it knows one. */
   nameForNumber?(number: string): string | undefined;
+  /**
+   * Whether the queue may ring the user now: false while the user's membership of it is suspended (a
+   * paused agent gets no queue calls). Absent: every queue may ring every phone.
+   */
+  acceptsQueueCalls?(userId: number, queueId: number): boolean;
 }

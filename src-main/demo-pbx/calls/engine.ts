@@ -26,6 +26,7 @@ import { CallError } from './errors';
 import { seedHistory, type NewCallInit } from './history';
 import { createLiveCall, type LiveCall } from './liveCall';
 import { describeUserRef, phoneLabel, requireInboundQueue, requirePhone } from './lookup';
+import { demoIvrData } from './ivrData';
 import { mergeMetadata } from './metadata';
 import { dialString } from './numbers';
 import { DEFAULT_CALL_ENGINE_OPTIONS, type CallEngineOptions } from './options';
@@ -49,6 +50,8 @@ export interface InboundCallRequest {
   /** The caller's number; a CRM contact (or now and then a stranger) when omitted. */
   from?: string;
   queueId?: number;
+  /** The call's first metadata, as an IVR would attach it; queue calls get the demo IVR's when omitted. */
+  data?: CallMetadata;
 }
 
 export class CallEngine {
@@ -71,6 +74,7 @@ export class CallEngine {
       random: this.random,
       options: this.options,
       queueActivity: dependencies.queueActivity,
+      mayRing: (call) => this.queueMayRing(call),
       onEnded: (call) => this.archive(call),
     });
     this.automaticCalls = new AutomaticCalls({
@@ -241,6 +245,9 @@ export class CallEngine {
       queue,
       metadata: {},
     });
+    // The IVR in front of a queue may have learned something (ivrData.ts); a test may name the data itself.
+    if (request.data) call.metadata = mergeMetadata({}, request.data);
+    else if (queue) call.metadata = demoIvrData(call.uniqueid);
     this.transitions.apply(call, queue ? { type: 'enqueue' } : { type: 'ring' });
     return call.uniqueid;
   }
@@ -334,6 +341,13 @@ export class CallEngine {
   }
 
   // ---- Internals ---------------------------------------------------------------------------------------
+
+  /** A paused agent gets no queue calls: the caller waits in the queue until the agent is back. */
+  private queueMayRing(call: LiveCall): boolean {
+    const userId = call.phone.user?.id;
+    if (userId === undefined || userId === null || !call.queue) return true;
+    return this.directory.acceptsQueueCalls?.(userId, call.queue.id) !== false;
+  }
 
   private newCall(init: NewCallInit): LiveCall {
     const call = createLiveCall({

@@ -14,6 +14,8 @@ export interface CallEngineOptions {
   talkSeconds: readonly [number, number];
   /** [min, max] seconds a queued call waits before it rings the phone. */
   queueWaitSeconds: readonly [number, number];
+  /** A queued caller whose agent is paused in the queue gives up after this many seconds of waiting. */
+  queuePatienceSeconds: number;
   /** Ended calls seeded at start, spread over the last `historyDays` days. */
   historyCalls: number;
   historyDays: number;
@@ -29,6 +31,7 @@ export const DEFAULT_CALL_ENGINE_OPTIONS: CallEngineOptions = {
   remoteAnswerSeconds: [2, 6],
   talkSeconds: [25, 150],
   queueWaitSeconds: [2, 8],
+  queuePatienceSeconds: 300,
   historyCalls: 40,
   historyDays: 3,
   defaultCountry: 'CZ',

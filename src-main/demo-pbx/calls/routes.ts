@@ -191,6 +191,7 @@ const SimInboundRequest = z.object({
   to: z.unknown(),
   from: z.string().trim().min(1, 'from must not be empty').max(64, 'from is too long').optional(),
   queue_id: Id.optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The control interface for tests and the demo: inbound calls, and the remote party answering or hanging up. */
@@ -203,6 +204,7 @@ export const callSimRoutes: FastifyPluginAsync<CallRoutesOptions> = async (app, 
         to,
         ...(body.from === undefined ? {} : { from: body.from }),
         ...(body.queue_id === undefined ? {} : { queueId: body.queue_id }),
+        ...(body.data === undefined ? {} : { data: body.data }),
       }),
     }));
   });

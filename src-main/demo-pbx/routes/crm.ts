@@ -5,14 +5,17 @@ import { notFound, ok, writeResponse } from '../http/envelope';
 import { parseId, parseOr400, requireObject } from '../http/validation';
 import type { DemoState } from '../state';
 
-/** Default page size 100, largest 1000 (the schema refuses more; see docs/pbx-api.md (Pagination)). */
+/**
+ * Default page size 100, largest 1000 (the schema refuses more; see docs/pbx-api.md (Pagination)); the
+ * paging rules (store/crmPaging.ts) may cap pages lower or refuse large limits.
+ */
 export const DEFAULT_PAGE_SIZE = 100;
 
 type IdRequest<K extends string> = FastifyRequest<{ Params: Record<K, string> }>;
 type ExternalIdRequest = FastifyRequest<{ Params: { external_id: string } }>;
 
 export async function crmRoutes(app: FastifyInstance, { state }: { state: DemoState }): Promise<void> {
-  const { crm } = state;
+  const { crm, crmPaging } = state;
 
   const person = (request: IdRequest<'person_id'>) => {
     const id = parseId(request.params.person_id, 'person_id');
@@ -28,7 +31,7 @@ export async function crmRoutes(app: FastifyInstance, { state }: { state: DemoSt
   };
   const page = (request: FastifyRequest) => {
     const query = parseOr400(PageQuery, request.query, 'query');
-    return { offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_PAGE_SIZE };
+    return { offset: query.offset ?? 0, limit: crmPaging.pageSize(query.limit ?? DEFAULT_PAGE_SIZE) };
   };
 
   app.get('/crm/persons', async (request) => {

@@ -1,14 +1,16 @@
 /**
  * The control interface for tests and the demo (not part of the documented API), under {auth_url}/_sim/:
- * the clock, outages and voicebot conversations. The call engine adds /_sim/calls/*.
+ * the clock, outages, CRM paging, answer drift and voicebot conversations. The call engine adds /_sim/calls/*.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, ok } from '../http/envelope';
 import type { Outage } from '../http/outage';
+import type { ResponseDrift } from '../http/responseDrift';
 import { parseOr400 } from '../http/validation';
 import { DEFAULT_TURN_WAIT_SECONDS } from '../store/voicebot';
 import type { DemoState } from '../state';
+import { simDriftRoutes } from './simDrift';
 
 /** One request moves the clock by a day at most: every automatic call of the jump is simulated on the way. */
 const ONE_DAY = 24 * 3600;
@@ -26,6 +28,11 @@ const OutageRequest = z.strictObject({
     .max(ONE_DAY, 'seconds is at most 86400 (one day)'),
   mode: z.enum(['503', 'drop'], { message: 'mode must be "503" or "drop"' }),
 });
+/** `cap` and `max_limit` of the CRM lists (store/crmPaging.ts); null lifts one, absent keeps it. */
+const PagingRequest = z.strictObject({
+  cap: z.number().int().min(1).max(1000).nullable().optional(),
+  max_limit: z.number().int().min(1).max(1000).nullable().optional(),
+});
 const WaitSeconds = z.number().positive().max(3600);
 const NewConversation = z.strictObject({
   uniqueid: z.string().max(64).optional(),
@@ -37,7 +44,7 @@ type ConversationRequest = FastifyRequest<{ Params: { conversation_id: string } 
 
 export async function simRoutes(
   app: FastifyInstance,
-  { state, outage }: { state: DemoState; outage: Outage },
+  { state, outage, drift }: { state: DemoState; outage: Outage; drift: ResponseDrift },
 ): Promise<void> {
   app.post('/clock', async (request) => {
     const { advance_s } = parseOr400(ClockAdvance, request.body ?? {});
@@ -49,6 +56,17 @@ export async function simRoutes(
     const { seconds, mode } = parseOr400(OutageRequest, request.body);
     outage.start(seconds, mode);
     return ok({ mode, seconds });
+  });
+
+  await app.register(simDriftRoutes, { drift });
+
+  app.post('/paging', async (request) => {
+    const { cap, max_limit } = parseOr400(PagingRequest, request.body ?? {});
+    const rules = state.crmPaging.set({
+      ...(cap === undefined ? {} : { cap }),
+      ...(max_limit === undefined ? {} : { maxLimit: max_limit }),
+    });
+    return ok({ cap: rules.cap, max_limit: rules.maxLimit });
   });
 
   app.post('/voicebot/conversations', async (request) => {

@@ -4,7 +4,7 @@ import { AgentQueuesUpdate } from '../../api/schemas';
 import { notFound, ok, writeResponse } from '../http/envelope';
 import { parseId, parseOr400, requireObject } from '../http/validation';
 import type { UserRecord } from '../seed/organisationSeed';
-import { listAgentQueues, updateAgentQueues } from '../store/agentQueues';
+import { agentQueuesResponse, listAgentQueues, updateAgentQueues } from '../store/agentQueues';
 import { createUser, publicUser, updateUser, userListItem } from '../store/users';
 import type { DemoState } from '../state';
 
@@ -57,6 +57,6 @@ export async function userRoutes(app: FastifyInstance, { state }: { state: DemoS
 
   app.post('/queues/agents', async (request) => {
     const agents = parseOr400(AgentQueuesUpdate, request.body);
-    return ok(updateAgentQueues(organisation, agents));
+    return agentQueuesResponse(updateAgentQueues(organisation, agents), state.agentQueueAnswers);
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { ExtensionType, Team, User } from '../../api/schemas';
 import type { QueueConfig } from '../store/queueStatistics';
+import { DEMO_CRM_TASKS } from './demoCrmTemplates';
 import type { NameLanguage } from './fakers';
 import type { GroupRecord, RoleRecord } from './organisationSeed';
 
@@ -37,6 +38,7 @@ function team(
   name: string,
   note: string,
   languages: Record<string, number>,
+  crm: { call_url: string | null; person_url: string | null } = { call_url: null, person_url: null },
 ): Team {
   return {
     id,
@@ -45,7 +47,14 @@ function team(
     note,
     aux_reasons: AUX_REASONS.map((reason) => ({ ...reason })),
     contacts: [],
-    tasks: { person: 1, person_url: null, call: 1, call_url: null, email: 0, email_url: null },
+    tasks: {
+      person: 1,
+      person_url: crm.person_url,
+      call: 1,
+      call_url: crm.call_url,
+      email: 0,
+      email_url: null,
+    },
     maximum_assigned_emails: id === 2 ? 5 : null,
     default_inbound_priority: 50,
     default_email_priority: 30,
@@ -76,8 +85,15 @@ function team(
 }
 
 export const TEAMS: Team[] = [
-  team(1, 3, 'Sales team', 'Outbound campaigns and inbound sales', { cs_CZ: 1, en_US: 2 }),
-  team(2, 4, 'Support team', 'First-line technical support', { cs_CZ: 1, en_US: 1, sk_SK: 2 }),
+  team(1, 3, 'Sales team', 'Outbound campaigns and inbound sales', { cs_CZ: 1, en_US: 2 }, DEMO_CRM_TASKS),
+  team(
+    2,
+    4,
+    'Support team',
+    'First-line technical support',
+    { cs_CZ: 1, en_US: 1, sk_SK: 2 },
+    DEMO_CRM_TASKS,
+  ),
   team(3, 5, 'Bratislava team', 'Slovak-speaking customers', { sk_SK: 1, cs_CZ: 2 }),
 ];
 

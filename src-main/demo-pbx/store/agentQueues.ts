@@ -6,6 +6,7 @@ import {
   type AgentQueuesUpdate,
   type Team,
 } from '../../api/schemas';
+import { businessError, ok, type FailureEnvelope, type SuccessEnvelope } from '../http/envelope';
 import type { Membership, UserRecord } from '../seed/organisationSeed';
 import type { Organisation } from './organisation';
 import type { QueueConfig } from './queueStatistics';
@@ -103,4 +104,24 @@ export function updateAgentQueues(organisation: Organisation, agents: AgentQueue
     const queues = updateOne(organisation, user, agent.queues);
     return { ...identity, success: queues.every((queue) => queue.success), queues };
   });
+}
+
+/**
+ * How a bulk update in which an agent or a queue is unknown is answered. The API describes both: the
+ * per-element failures inside a `success: true` envelope (`in-envelope`, the default), or an envelope with
+ * `success: false` carrying the same results in `data` and the first failure as `error` (`declined`). Set
+ * through the control interface, so clients are tested against both.
+ */
+export interface AgentQueueAnswers {
+  failedUpdate: 'in-envelope' | 'declined';
+}
+
+export function agentQueuesResponse(
+  results: AgentQueueResult[],
+  answers: AgentQueueAnswers,
+): SuccessEnvelope<AgentQueueResult[]> | FailureEnvelope {
+  const failed = results.find((result) => !result.success);
+  if (!failed || answers.failedUpdate === 'in-envelope') return ok(results);
+  const reason = failed.error ?? failed.queues.find((queue) => !queue.success)?.message ?? 'Update failed';
+  return businessError(reason, results);
 }

@@ -15,6 +15,7 @@ import { validateAttributes } from './attributes';
 import type { WriteResult } from './writeResult';
 import type { CompanyRecord, CompanyStore } from './companies';
 import type { PersonStore } from './persons';
+import { demoPersonActivity } from '../seed/personActivity';
 import type { PersonRecord } from '../seed/persons';
 
 const PERSON_READ_ONLY = ['id', 'interactions', 'companies', 'tasks'] as const;
@@ -36,9 +37,8 @@ export class Crm {
   personDetail(person: PersonRecord): Person {
     return {
       ...person,
-      interactions: [],
+      ...demoPersonActivity(person.id),
       companies: this.companies.companiesOfPerson(person.id),
-      tasks: [],
     };
   }
 

@@ -250,9 +250,19 @@ export class QueueStatistics implements QueueActivity {
     };
   }
 
+  /** Agents a queue call rings or talks to now (background callers' agents too). */
+  agentsOnQueueCalls(): Set<number> {
+    const agents = new Set<number>();
+    for (const call of this.live.values()) {
+      if (call.agentUserId !== null && call.phase !== 'waiting') agents.add(call.agentUserId);
+    }
+    return agents;
+  }
+
   private idleAgents(queueId: number): number {
     const busy = this.agents.busyAgents();
-    return this.agents.readyMembers(queueId).filter((id) => !busy.has(id)).length;
+    const onQueueCalls = this.agentsOnQueueCalls();
+    return this.agents.readyMembers(queueId).filter((id) => !busy.has(id) && !onQueueCalls.has(id)).length;
   }
 
   private callsOf(queueId: number): LiveCall[] {

@@ -31,6 +31,11 @@ export interface ConnectionState {
   message: string;
   /** Epoch milliseconds of the last change. */
   since: number;
+  /**
+   * Connected, but the phone's calls cannot be read (the PBX answers GET /call with something Ringside cannot
+   * use): no screen-pop until this clears. Main's sentence; the monitor keeps trying with backoff.
+   */
+  callsProblem?: string;
 }
 
 export const appCommands = {

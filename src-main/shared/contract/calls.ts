@@ -22,6 +22,13 @@ export type DialSource = z.infer<typeof DialSourceSchema>;
 export const UNTRUSTED_DIAL_SOURCES = ['link', 'shortcut'] as const satisfies readonly DialSource[];
 export type UntrustedDialSource = (typeof UNTRUSTED_DIAL_SOURCES)[number];
 
+/**
+ * Why a number from a link or the shortcut is always confirmed, even with "Ask before dialling" off: an
+ * emergency number, or one that costs money (see shared/dialCaution.ts).
+ */
+export const DIAL_CAUTIONS = ['emergency', 'premium-rate', 'shared-cost'] as const;
+export type DialCaution = (typeof DIAL_CAUTIONS)[number];
+
 export const CALL_ACTIONS = ['answer', 'hold', 'resume', 'hangup'] as const;
 export const CallActionSchema = z.enum(CALL_ACTIONS);
 export type CallAction = z.infer<typeof CallActionSchema>;
@@ -93,6 +100,8 @@ export type DialPreview =
       dial: string;
       /** Owners from the local directory, best first; empty when unknown. */
       matches: NumberMatchView[];
+      /** Set when a link or the shortcut would always ask before dialling this number. */
+      caution?: DialCaution;
     }
   /** `reason` is empty for empty input (nothing to say yet). */
   | { ok: false; reason: string };
@@ -127,6 +136,8 @@ export interface DialRequest {
   /** The best owner from the local directory, or null. */
   match: NumberMatchView | null;
   matches: NumberMatchView[];
+  /** Set for an emergency, premium-rate or shared-cost number: asked about even with the setting off. */
+  caution?: DialCaution;
 }
 
 // ---- Ongoing calls ---------------------------------------------------------------------------------------
@@ -222,7 +233,47 @@ export interface ScreenPop {
   refreshed: boolean;
 }
 
+// ---- The team's CRM ---------------------------------------------------------------------------------------
+
+export const CrmLinkArgsSchema = z.strictObject({
+  uniqueid: UniqueIdArg,
+  /** The person the pop card matched, for `{person_id}` and `{person_external_id}`; null when none. */
+  personId: z.number().int().positive().nullable(),
+  /** Open it now; false only reads it (to show whether the call has a CRM link). */
+  open: z.boolean(),
+});
+export type CrmLinkArgs = z.infer<typeof CrmLinkArgsSchema>;
+
+/**
+ * An ongoing call's link in the contact center's CRM (docs/caller-context.md): `none` when neither the team
+ * nor Settings has a template, `refused` with the reason when the template or the link is refused. `opened`:
+ * the host opened it in the OS browser (the desktop app); false where the page opens it (the browser host).
+ */
+export type CrmLink =
+  | { status: 'none' }
+  | { status: 'refused'; problem: string }
+  | { status: 'ready'; url: string; kind: 'call' | 'person'; source: 'settings' | 'team'; opened: boolean };
+
+/**
+ * An ongoing call's metadata for the pop card and the Calls screen: `shown` when the agent's `metadata`
+ * permission allows it, else why not (docs/caller-context.md).
+ */
+export type CallMetadataView =
+  | { status: 'shown'; metadata: Record<string, unknown> }
+  | { status: 'not-permitted' | 'unavailable'; message: string };
+
+/** What the call's key/value list needs beyond the call's data: its metadata, and the keys shown first. */
+export interface CallContextView {
+  metadata: CallMetadataView;
+  /** Settings' "show first" keys, in order. */
+  firstKeys: string[];
+}
+
 export const callsCommands = {
+  /** The call's metadata (GET /metadata/{uniqueid}, only when the agent may see it) and the keys shown first. */
+  'calls:context': command(z.strictObject({ uniqueid: UniqueIdArg })).returns<CallContextView>(),
+  /** The call's CRM link (`open`: and opens it in the OS browser where the host can; docs/caller-context.md). */
+  'crm:link': command(CrmLinkArgsSchema).returns<CrmLink>(),
   /** The one dial path (docs/calls.md): reads the number with the default country, POST /call. */
   'calls:dial': command(CallsDialArgsSchema).returns<DialResult>(),
   /** Answer, hold, resume or hang up; `calls:changed` shows it at once and rolls back on refusal. */

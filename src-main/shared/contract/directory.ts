@@ -66,15 +66,20 @@ export const DirectoryCreatePersonArgsSchema = z.strictObject({
     .max(PERSON_DISPLAYNAME_MAX, `at most ${PERSON_DISPLAYNAME_MAX} characters`)
     .optional(),
   contacts: Contacts,
-  /** The PBX group the person belongs to; absent: the PBX's top group (docs/directory-and-sync.md). */
+  /** The PBX group of the person; absent: as Settings ▸ Directory says (docs/directory-and-sync.md). */
   groupId: RecordId.optional(),
 });
 export type DirectoryCreatePersonArgs = z.infer<typeof DirectoryCreatePersonArgsSchema>;
 
 export const DirectoryUpdateContactsArgsSchema = z.strictObject({
   id: RecordId,
-  /** The whole collection: the PBX replaces the person's contacts with exactly these; see docs/pbx-api.md, Persons and companies. */
+  /** The contacts as the agent left them. */
   contacts: Contacts,
+  /**
+   * The contacts the editor started from (the card's). The agent's change is the difference between these
+   * and `contacts`, applied to the person as the PBX has them now. Absent: the cached card's contacts.
+   */
+  base: Contacts.optional(),
 });
 export type DirectoryUpdateContactsArgs = z.infer<typeof DirectoryUpdateContactsArgsSchema>;
 
@@ -218,6 +223,40 @@ export interface DirectoryFieldError {
 export type DirectorySaveResult =
   { saved: true; person: PersonCard } | { saved: false; errors: DirectoryFieldError[] };
 
+/** A contact the agent changed or removed that was changed or removed on the PBX meanwhile. */
+export interface ContactConflict {
+  /** The PBX's id of the contact. */
+  id: number;
+  /** What the agent made of it; null: the agent removed it. */
+  mine: ContactInput | null;
+  /** What the PBX holds now; null: removed on the PBX. */
+  theirs: ContactInput | null;
+}
+
+/** Nothing was sent: the person changed on the PBX where the edit touches. The agent decides, then saves again. */
+export interface DirectoryContactsConflict {
+  saved: false;
+  /** The person as the PBX has them now (also in the cache): the `base` of the next save. */
+  person: PersonCard;
+  /** The agent's changes applied to `person`, except the conflicting ones, which are as the PBX has them. */
+  merged: ContactInput[];
+  conflicts: ContactConflict[];
+}
+
+export type DirectoryUpdateResult = DirectorySaveResult | DirectoryContactsConflict;
+
+/** Where new contacts go, for Settings ▸ Directory. */
+export interface NewContactGroups {
+  /** The PBX's groups (GET /groups), by name. */
+  groups: { id: number; name: string }[];
+  /** The agent's own group, the default; null while Ringside does not know the agent on the PBX. */
+  agentGroupId: number | null;
+  /** Why the agent's group is not known, when it is not. */
+  agentProblem: string | null;
+  /** Where a contact created now goes, and why there. */
+  target: { id: number; name: string; reason: 'setting' | 'agent' | 'top' };
+}
+
 // ---- Sync ------------------------------------------------------------------------------------------------
 
 /**
@@ -240,9 +279,31 @@ export interface SyncStatus {
   error?: string;
   /** Records in the cache; null when no cache is open (no PBX yet). */
   counts: DirectoryCounts | null;
+  /** Records the running or last sync could not store; each is tried again at the next sync. Absent: none. */
+  quarantined?: SyncQuarantine;
+}
+
+/** Records the sync set aside (Settings ▸ Directory shows them). */
+export interface SyncQuarantine {
+  count: number;
+  /** The first few, with the cache's reason. */
+  records: { kind: 'person' | 'company' | 'user'; id: number; reason: string }[];
+}
+
+/** One interaction or task of a person, every field that arrived as text (their shape is undocumented). */
+export type ActivityItem = { key: string; value: string }[];
+
+/** A person's read-only interactions and tasks, as the PBX returns them now. */
+export interface PersonActivity {
+  interactions: ActivityItem[];
+  tasks: ActivityItem[];
+  /** The PBX has more of either than the card lists. */
+  more: boolean;
 }
 
 export const directoryCommands = {
+  /** A person's interactions and tasks, read from the PBX (not cached); docs/caller-context.md. */
+  'directory:personActivity': command(DirectoryRecordArgsSchema).returns<PersonActivity>(),
   /** Search-as-you-type over the local cache, grouped; empty groups while no cache is open. */
   'directory:search': command(DirectorySearchArgsSchema).returns<DirectorySearchResult>(),
   /** A person's card from the cache; not-found when the cache has no such person. */
@@ -251,8 +312,13 @@ export const directoryCommands = {
   'directory:company': command(DirectoryRecordArgsSchema).returns<CompanyCard>(),
   /** POST /crm/person, then the person fetched back into the cache; field errors come back unsent. */
   'directory:createPerson': command(DirectoryCreatePersonArgsSchema).returns<DirectorySaveResult>(),
-  /** PATCH the whole contacts collection (it replaces the PBX's), then the cache updated at once. */
-  'directory:updateContacts': command(DirectoryUpdateContactsArgsSchema).returns<DirectorySaveResult>(),
+  /**
+   * Reads the person fresh, applies the agent's change (`base` → `contacts`) to them, PATCHes the result and
+   * reads it back into the cache; a conflict (the PBX changed what the edit touches) sends nothing.
+   */
+  'directory:updateContacts': command(DirectoryUpdateContactsArgsSchema).returns<DirectoryUpdateResult>(),
+  /** The PBX's groups, the agent's own, and where new contacts go (Settings ▸ Directory). */
+  'directory:newContactGroups': command(z.undefined()).returns<NewContactGroups>(),
   /** Starts a directory sync now unless one runs; follow `sync:progress`. */
   'sync:run': command(z.undefined()).returns<SyncStatus>(),
   /** Stops the running sync; what it wrote is kept and the next sync resumes from there. */

@@ -129,6 +129,20 @@ export interface HistoryChanged {
   reset?: boolean;
 }
 
+/**
+ * Ringside found its local history file damaged and rebuilt it from what could still be read (the damaged
+ * file is kept aside). Shown in History until the agent dismisses it.
+ */
+export interface HistoryRepair {
+  /** Epoch ms. */
+  repairedAt: number;
+  recoveredCalls: number;
+  /** Wrap-ups not yet accepted by the PBX, read back into the outbox. */
+  recoveredUnsentWrapUps: number;
+  /** Records (calls, wrap-ups, reviews, notes) known to have been there that could not be read; null: unknown. */
+  unreadable: number | null;
+}
+
 export const historyCommands = {
   /** The call history, newest first, keyset-paginated (docs/history-and-review.md). */
   'history:list': command(HistoryListArgsSchema).returns<HistoryPage>(),
@@ -136,6 +150,9 @@ export const historyCommands = {
   'history:markSeen': command(HistoryMarkSeenArgsSchema).returns<{ missedUnseen: number }>(),
   /** Full-text search over transcripts, summaries and notes; a transcript hit names its segment. */
   'history:search': command(HistorySearchArgsSchema).returns<HistorySearchResult>(),
+  /** The last repair of a damaged history file the agent has not dismissed; null when there is none. */
+  'history:repair': command(z.undefined()).returns<HistoryRepair | null>(),
+  'history:dismissRepair': command(z.undefined()).returns<{ dismissed: boolean }>(),
 };
 
 export const historyEvents = {

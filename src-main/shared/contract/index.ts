@@ -13,6 +13,8 @@ import type { ArgsOf, HandlersFor, InputOf, PayloadOf, ResultOf } from './define
 import { directoryCommands, directoryEvents } from './directory';
 import type { IpcResult } from './errors';
 import { historyCommands, historyEvents } from './history';
+import { privacyCommands } from './privacy';
+import { queuesCommands, queuesEvents } from './queues';
 import { reviewCommands, reviewEvents } from './review';
 import { settingsCommands, settingsEvents } from './settings';
 import { wrapUpCommands, wrapUpEvents } from './wrapup';
@@ -24,6 +26,8 @@ export * from './directory';
 export * from './errors';
 export * from './history';
 export * from './ids';
+export * from './privacy';
+export * from './queues';
 export * from './review';
 export * from './settings';
 export * from './wrapup';
@@ -37,6 +41,8 @@ export const commandTable = {
   ...reviewCommands,
   ...wrapUpCommands,
   ...directoryCommands,
+  ...privacyCommands,
+  ...queuesCommands,
 };
 
 /** Every event of every area. */
@@ -48,6 +54,7 @@ export const eventTable = {
   ...reviewEvents,
   ...wrapUpEvents,
   ...directoryEvents,
+  ...queuesEvents,
 };
 
 export type CommandTable = typeof commandTable;

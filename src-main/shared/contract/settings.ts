@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { command, event } from './define';
+import { QueuePauseOnQuitSchema } from './queues';
 
 const MAX_TEXT = 256;
 const MAX_URL = 2048;
@@ -41,10 +42,34 @@ export const SettingsSchema = z.strictObject({
   startAtLogin: z.boolean(),
   /** Closing the window hides Ringside to the tray (when the desktop shows one) instead of quitting. */
   keepRunningInTray: z.boolean(),
+  /** With startAtLogin: start hidden in the tray (when one is shown). Optional: absent means off. */
+  startHidden: z.boolean().optional(),
   /** The global dial shortcut as an Electron accelerator (`CommandOrControl+Alt+D`); '' for none. */
   dialShortcut: z.string().max(MAX_TEXT),
   /** PEM text of the PBX's own certificate or of its CA; null to rely on the OS trust store. */
   trustedCertificatePem: z.string().max(MAX_CERTIFICATE_PEM).nullable(),
+  /** The PBX group new contacts go to; null or absent: the agent's own group (docs/directory-and-sync.md). */
+  newContactsGroupId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  /** Days the local call history, transcripts and notes are kept; null: until cleared; absent: the default. */
+  historyRetentionDays: z.number().nullable().optional(),
+  // The agent's queues (docs/queues.md). Optional: absent means the default (queueSettings() in queues.ts).
+  /** Joining and leaving queues from Ringside; off unless the agent's supervisors allow it. */
+  queueJoinLeave: z.boolean().optional(),
+  /** Pause the agent's queues when Ringside quits: ask each time, always, or never. */
+  queuePauseOnQuit: QueuePauseOnQuitSchema.optional(),
+  /** Also pause them when the computer sleeps or the screen locks (resuming is offered on return). */
+  queuePauseWhenAway: z.boolean().optional(),
+  /** Notify when a caller has waited longer than this many seconds in one of the agent's active queues. */
+  queueLongWaitSeconds: z.number().optional(),
+  // The team's CRM (docs/caller-context.md). Optional: absent means the team's templates, opened by hand.
+  /** The agent's own CRM template for a call; '' or absent: the team's `tasks.call_url`. */
+  crmCallUrl: z.string().max(MAX_URL).optional(),
+  /** The agent's own CRM template for the matched person; '' or absent: the team's `tasks.person_url`. */
+  crmPersonUrl: z.string().max(MAX_URL).optional(),
+  /** Open the call's CRM link by itself when the agent answers. */
+  crmOpenOnAnswer: z.boolean().optional(),
+  /** Keys of the call's data and metadata listed first on the pop card and the Calls screen, in order. */
+  contextKeysFirst: z.array(z.string().max(64)).max(20).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsField = keyof Settings;
@@ -91,6 +116,8 @@ export interface SettingsView {
   certificate: CertificateSummary | null;
   /** Null where no desktop shell registers shortcuts (tests, the e2e harness). */
   dialShortcut: DialShortcutStatus | null;
+  /** Fields a managed deployment policy locks (shown read-only in Settings); absent: none. */
+  locked?: SettingsField[];
 }
 
 export const SettingsSaveArgsSchema = z.strictObject({

@@ -4,21 +4,12 @@
  * the link as the desktop app reads one from the OS (shared/tel.ts: untrusted, checked part by part), and
  * it then goes the way of a link: confirmed before it is dialled (see BrowserCallSurfaces.svelte).
  */
-import { parseTelUri, type TelUriNumber } from '../../../src-main/shared/tel';
+import { dialTextOf, parseTelUri } from '../../../src-main/shared/tel';
 import { SAME_SITE_RELOAD_PARAMETER } from '../../../src-main/shared/wsProtocol';
 
 export const DIAL_QUERY_PARAMETER = 'dial';
 
 export type DialLink = { ok: true; dial: string } | { ok: false; reason: string };
-
-/**
- * The text to dial: a local number with a global `phone-context` is dialled within it (RFC 3966); an
- * extension is kept after `;ext=`, which the dial path shows and never dials. As the desktop reads links.
- */
-function dialTextOf({ number, context, extension }: TelUriNumber): string {
-  const inContext = context?.startsWith('+') && /^[1-9]/.test(number) ? context + number : number;
-  return extension ? `${inContext};ext=${extension}` : inContext;
-}
 
 /** The `?dial=` of a page URL: null when there is none; a link without a scheme is read as `tel:`. */
 export function readDialLink(search: string): DialLink | null {

@@ -2,7 +2,13 @@
  * The dial pad: the text typed or pasted, the main process's preview of it (the normalised number and whose
  * it is, asked on every change: `dial:resolve` is local and fast), dialling it, and the recent numbers.
  */
-import type { DialPreview, DialResult, DialSource, RecentNumber } from '../../../src-main/shared/contract';
+import type {
+  CallsDialArgs,
+  DialPreview,
+  DialResult,
+  DialSource,
+  RecentNumber,
+} from '../../../src-main/shared/contract';
 import { fieldMessage, type ErrorDescription } from '../errors';
 import { invoke } from '../ringside';
 import { Action } from './action.svelte';
@@ -41,9 +47,13 @@ export class DialPadState {
     return dialled;
   }
 
-  /** The one dial path; a second press while a dial is on its way does nothing. */
-  async dial(number: string, source: DialSource): Promise<boolean> {
-    const result = await this.dialling.run(() => invoke('calls:dial', { number, source }));
+  /**
+   * The one dial path; a second press while a dial is on its way does nothing. `data` goes with the call
+   * (a person's card names the person: shared/personCallData.ts).
+   */
+  async dial(number: string, source: DialSource, data?: CallsDialArgs['data']): Promise<boolean> {
+    const args = data ? { number, source, data } : { number, source };
+    const result = await this.dialling.run(() => invoke('calls:dial', args));
     if (result) void this.loadRecent();
     return result !== null;
   }

@@ -7,6 +7,7 @@
  */
 import { createContext } from 'svelte';
 import type {
+  CallsDialArgs,
   DialResult,
   HistoryFilter,
   HistoryItem,
@@ -226,9 +227,11 @@ export class RedialState {
   /** Whom the last call back was for. */
   who = $state('');
 
-  async redial(number: string, who: string): Promise<void> {
+  /** `data` names the person the call was with, when it was one (shared/personCallData.ts). */
+  async redial(number: string, who: string, data?: CallsDialArgs['data']): Promise<void> {
     if (this.calling.running) return;
     this.who = who;
-    await this.calling.run(() => invoke('calls:dial', { number, source: 'history' }));
+    const args = data ? { number, source: 'history' as const, data } : { number, source: 'history' as const };
+    await this.calling.run(() => invoke('calls:dial', args));
   }
 }

@@ -4,9 +4,9 @@
  * `createRendererApi` from the channel lists of that hello. Only the transport differs from the desktop app.
  */
 import { createRendererApi } from '../../../src-main/shared/rendererBridge';
+import { WS_PATH } from '../../../src-main/shared/wsProtocol';
 import { installRendererApi } from './installRendererApi';
 import { LinkState } from './linkState.svelte';
-import { WS_PATH } from './protocolLimits';
 import { WsTransport } from './wsTransport';
 
 export interface BrowserHostConnection {

@@ -11,8 +11,7 @@
  */
 import type { ChannelLists, IpcResult } from '../../../src-main/shared/contract';
 import type { RendererTransport } from '../../../src-main/shared/rendererBridge';
-import type { InvokeFrame } from '../../../src-main/shared/wsProtocol';
-import { MAX_FRAME_BYTES } from './protocolLimits';
+import { MAX_FRAME_BYTES, type InvokeFrame } from '../../../src-main/shared/wsProtocol';
 import { readServerFrame } from './readServerFrame';
 import { reconnectDelay } from './reconnectDelay';
 import { RESYNC_READS } from './resyncReads';
@@ -54,6 +53,12 @@ export interface WsTransportOptions {
   random?: () => number;
 }
 
+/**
+ * The params of a `network-error` this transport reports itself: the link between the page and Ringside
+ * failed, not Ringside's link to the PBX (describeError words the two differently).
+ */
+export const HOST_LINK_PARAMS = { transport: 'host' } as const;
+
 /** The connection was lost with this invoke on its way: whether it ran is unknown. */
 export const LOST_INVOKE_MESSAGE =
   'The connection to Ringside dropped before it answered, so it is not known whether this was done. ' +
@@ -66,9 +71,14 @@ interface PendingInvoke {
   resolve(result: IpcResult<unknown>): void;
 }
 
-const failure = (code: 'invalid-argument' | 'network-error', message: string): IpcResult<never> => ({
+const failure = (code: 'invalid-argument', message: string): IpcResult<never> => ({
   ok: false,
   error: { code, message },
+});
+
+const hostLinkLost = (message: string): IpcResult<never> => ({
+  ok: false,
+  error: { code: 'network-error', message, params: HOST_LINK_PARAMS },
 });
 
 const browserTimers: TimersLike = {
@@ -161,7 +171,7 @@ export class WsTransport implements RendererTransport {
     socket?.close();
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
-      pending.resolve(failure('network-error', 'This page is no longer connected to Ringside.'));
+      pending.resolve(hostLinkLost('This page is no longer connected to Ringside.'));
     }
   }
 
@@ -224,7 +234,7 @@ export class WsTransport implements RendererTransport {
     for (const [id, pending] of this.#pending) {
       if (pending.sentOn !== socket) continue;
       this.#pending.delete(id);
-      pending.resolve(failure('network-error', LOST_INVOKE_MESSAGE));
+      pending.resolve(hostLinkLost(LOST_INVOKE_MESSAGE));
     }
   }
 

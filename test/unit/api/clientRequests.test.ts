@@ -4,6 +4,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PbxClient } from '../../../src-main/api';
+import {
+  CallPermissions,
+  CallRecordV1,
+  CallRecordV2,
+  Company,
+  Extension,
+  Group,
+  Person,
+  PersonListItem,
+  Queue,
+  QueueDetail,
+  Status,
+  User,
+} from '../../../src-main/api/schemas';
+import { exampleOf } from './exampleOf';
 import { BASE_URL, clientFor, fakePbx, ok } from './fakePbx';
 
 const UID = '1700000000.42';
@@ -26,10 +41,11 @@ const echo = (row: Omit<Row, 'result'>): Row => ({ ...row, result: row.data });
 /** A write the PBX answers with `data: null`: the method resolves to nothing. */
 const noContent = (row: Omit<Row, 'data' | 'result'>): Row => ({ ...row, data: null, result: undefined });
 
-const user = { id: 3, username: 'anna', group_id: 1 };
-const person = { id: 8, group_id: 1, displayname: 'Jana Dvořák', contacts: [] };
-const company = { id: 5, group_id: 1, name: 'Acme s.r.o.', persons: [] };
-const status = { trunks: { '1': { name: 'O2', status: 1, rtt: 12 } }, phones: {}, core: 1, api: 1 };
+// Complete records: the client hands on every declared field, so a record it echoes must have them all.
+const user = { ...exampleOf(User), id: 3, username: 'anna', group_id: 1 };
+const person = { ...exampleOf(Person), id: 8, group_id: 1, displayname: 'Jana Dvořák', contacts: [] };
+const company = { ...exampleOf(Company), id: 5, group_id: 1, name: 'Acme s.r.o.', persons: [] };
+const status = { ...exampleOf(Status), trunks: { '1': { name: 'O2', status: 1, rtt: 12 } }, phones: {} };
 
 const rows: Row[] = [
   {
@@ -38,14 +54,14 @@ const rows: Row[] = [
     request: 'GET /status',
     data: undefined,
     extra: status,
-    result: { success: true, data: undefined, ...status },
+    result: { data: undefined, ...status },
   },
   echo({
     name: 'extensions (filtered)',
     invoke: (c) => c.extensions({ group_id: 2, type: 'phone' }),
     request: 'GET /extensions',
     query: { group_id: '2', type: 'phone' },
-    data: [{ id: 1, number: '201', color: 'kept' }],
+    data: [{ ...exampleOf(Extension), id: 1, number: '201', color: 'kept' }],
   }),
   echo({
     name: 'extensions (all)',
@@ -58,19 +74,19 @@ const rows: Row[] = [
     name: 'queues',
     invoke: (c) => c.queues(),
     request: 'GET /queues',
-    data: [{ id: 1 }],
+    data: [{ ...exampleOf(Queue), id: 1 }],
   }),
   echo({
     name: 'queue',
     invoke: (c) => c.queue(7),
     request: 'GET /queue/7',
-    data: { name: 'Sales', agents_idle: 2 },
+    data: { ...exampleOf(QueueDetail), name: 'Sales', agents_idle: 2 },
   }),
   echo({
     name: 'groups',
     invoke: (c) => c.groups(),
     request: 'GET /groups',
-    data: [{ id: 1 }],
+    data: [{ ...exampleOf(Group), id: 1 }],
   }),
   echo({ name: 'roles', invoke: (c) => c.roles(), request: 'GET /roles', data: [] }),
   echo({ name: 'teams', invoke: (c) => c.teams(), request: 'GET /teams', data: [] }),
@@ -114,39 +130,39 @@ const rows: Row[] = [
     invoke: (c) => c.callDetail(UID, { path: false, queue: true, resolveTags: true }),
     request: `GET /call/${UID}`,
     query: { path: '0', queue: '1', resolve_tags: '1' },
-    data: { uniqueid: UID },
+    data: { ...exampleOf(CallRecordV1), uniqueid: UID },
   }),
   echo({
     name: 'callDetail with the PBX defaults',
     invoke: (c) => c.callDetail(UID),
     request: `GET /call/${UID}`,
     query: {},
-    data: { uniqueid: UID },
+    data: { ...exampleOf(CallRecordV1), uniqueid: UID },
   }),
   echo({
     name: 'callDetailV2 (under the auth URL)',
     invoke: (c) => c.callDetailV2(UID, { path: true }),
     request: `GET https://pbx.test/api/v2.0/call/${UID}`,
     query: { path: '1' },
-    data: { uniqueid: UID, state: 3 },
+    data: { ...exampleOf(CallRecordV2), uniqueid: UID, state: 3 },
   }),
   echo({
     name: 'permissions by user id',
     invoke: (c) => c.permissions.byUserId(UID, 12),
     request: `GET /call/${UID}/permissions/12`,
-    data: { info: true },
+    data: { ...exampleOf(CallPermissions), info: true },
   }),
   echo({
     name: 'permissions by external id (encoded)',
     invoke: (c) => c.permissions.byExternalId(UID, 'crm/42 x'),
     request: `GET /call/${UID}/permissions/external/crm%2F42%20x`,
-    data: { info: false },
+    data: { ...exampleOf(CallPermissions), info: false },
   }),
   echo({
     name: 'permissions by username',
     invoke: (c) => c.permissions.byUsername(UID, 'anna.novak'),
     request: `GET /call/${UID}/permissions/username/anna.novak`,
-    data: { info: true },
+    data: { ...exampleOf(CallPermissions), info: true },
   }),
   echo({
     name: 'metadata get',
@@ -239,9 +255,9 @@ const rows: Row[] = [
     invoke: (c) => c.persons.list({ limit: 50, offset: 100 }),
     request: 'GET /crm/persons',
     query: { limit: '50', offset: '100' },
-    data: [{ id: 8 }],
+    data: [{ ...exampleOf(PersonListItem), id: 8 }],
     extra: { total: 151 },
-    result: { items: [{ id: 8 }], total: 151 },
+    result: { items: [{ ...exampleOf(PersonListItem), id: 8 }], total: 151 },
   },
   echo({
     name: 'persons get',

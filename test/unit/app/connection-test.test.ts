@@ -120,6 +120,11 @@ describe('connection:test', () => {
 
     // With a certificate saved, the same certificate uses the stored secret, and none is a change.
     saved = { ...saved, trustedCertificatePem: cert };
+    // The secret is filed under what it was trusted to, the pinned certificate included (secretStore.ts).
+    await secrets.set(
+      secretAccount(pbx.credentials.clientId, pbx.baseUrl, cert),
+      pbx.credentials.clientSecret,
+    );
     expect((await probe.test(draft({ secret: '', trustedCertificatePem: cert }))).success).toBe(true);
     expect(await probe.test(draft({ secret: '' }))).toEqual(askForSecret);
   });

@@ -3,41 +3,21 @@
  * cache, creating a person (POST, fetched back, in the cache at once), replacing their contacts (PATCH with
  * the whole collection), field errors that send nothing; plus the cache file names and the progress throttle.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../src-main/app/appCore';
+import { describe, expect, it } from 'vitest';
 import { cacheFileName } from '../../../src-main/app/directory/directoryCaches';
 import { throttle } from '../../../src-main/app/directory/throttle';
 import type { Timers } from '../../../src-main/calls';
 import { commandTable, type ContactInput } from '../../../src-main/shared/contract';
-import { directoryCore } from './directoryFixtures';
-import { countingLauncher } from './pbx';
+import { demoDirectoryCore } from './directoryFixtures';
 
-let cacheDirectory: string;
-let launcher: ReturnType<typeof countingLauncher>;
-let core: AppCore;
-
-beforeAll(async () => {
-  cacheDirectory = mkdtempSync(join(tmpdir(), 'ringside-directory-'));
-  launcher = countingLauncher();
-  core = directoryCore(cacheDirectory, { demoPbx: launcher });
-  await core.start();
-  await core.directorySync.idle();
-});
-afterAll(async () => {
-  await core.dispose();
-  await launcher.closeAll();
-  rmSync(cacheDirectory, { recursive: true, force: true });
-});
+const scene = demoDirectoryCore();
 
 const phone = (contact: string, label = 'mobile'): ContactInput => ({ type: 1, contact, label });
 
 describe('directory commands', () => {
   it('creates a person on the PBX and finds them by number at once, before any sync', async () => {
-    const syncsBefore = (await core.commands['sync:status']()).lastCompletedAt;
-    const result = await core.commands['directory:createPerson']({
+    const syncsBefore = (await scene.core.commands['sync:status']()).lastCompletedAt;
+    const result = await scene.core.commands['directory:createPerson']({
       firstname: 'Květoslava',
       lastname: 'Nová',
       contacts: [phone('602 555 017'), { type: 2, contact: ' kveta@example.cz ', label: 'work' }],
@@ -46,28 +26,30 @@ describe('directory commands', () => {
     if (!result.saved) return;
     const { person } = result;
 
-    // On the PBX, in the top group, with the contacts as typed (trimmed).
-    const stored = await core.pbx.client!.persons.get(person.id);
-    expect(stored).toMatchObject({ group_id: 1, displayname: 'Květoslava Nová' });
+    // On the PBX, in the agent's own group (not the top group, 1), with the contacts as typed (trimmed).
+    const stored = await scene.core.pbx.client!.persons.get(person.id);
+    const agentGroup = scene.core.agentDirectory.profile!.groupId;
+    expect(agentGroup).not.toBe(1);
+    expect(stored).toMatchObject({ group_id: agentGroup, displayname: 'Květoslava Nová' });
     expect(stored.contacts.map(({ type, contact, label }) => ({ type, contact, label }))).toEqual([
       { type: 1, contact: '602 555 017', label: 'mobile' },
       { type: 2, contact: 'kveta@example.cz', label: 'work' },
     ]);
     // In the cache: by digits in another format, by name without diacritics, by number lookup.
-    const byNumber = await core.commands['directory:search']({ query: '+420602555017' });
+    const byNumber = await scene.core.commands['directory:search']({ query: '+420602555017' });
     expect(byNumber.persons.items.map((found) => found.id)).toEqual([person.id]);
-    expect((await core.commands['directory:search']({ query: 'kvetoslava' })).persons.items[0]?.id).toBe(
-      person.id,
-    );
-    expect(core.caches.current!.directory.lookupNumber('00420 602 555 017')[0]).toMatchObject({
+    expect(
+      (await scene.core.commands['directory:search']({ query: 'kvetoslava' })).persons.items[0]?.id,
+    ).toBe(person.id);
+    expect(scene.core.caches.current!.directory.lookupNumber('00420 602 555 017')[0]).toMatchObject({
       id: person.id,
     });
     expect(person.contacts[0]?.number).toMatchObject({ display: '+420 602 555 017', dial: '+420602555017' });
-    expect((await core.commands['sync:status']()).lastCompletedAt).toBe(syncsBefore);
+    expect((await scene.core.commands['sync:status']()).lastCompletedAt).toBe(syncsBefore);
   });
 
   it('replaces the whole contacts collection, and the cache follows at once', async () => {
-    const created = await core.commands['directory:createPerson']({
+    const created = await scene.core.commands['directory:createPerson']({
       firstname: 'Ondřej',
       lastname: 'Přepsaný',
       contacts: [phone('777 400 100'), phone('777 400 200', 'work')],
@@ -75,7 +57,7 @@ describe('directory commands', () => {
     if (!created.saved) throw new Error('not created');
     const [first] = created.person.contacts;
 
-    const edited = await core.commands['directory:updateContacts']({
+    const edited = await scene.core.commands['directory:updateContacts']({
       id: created.person.id,
       contacts: [
         { id: first!.id!, type: 1, contact: '777 400 101', label: 'mobile' },
@@ -83,21 +65,23 @@ describe('directory commands', () => {
       ],
     });
     expect(edited.saved).toBe(true);
-    const stored = await core.pbx.client!.persons.get(created.person.id);
+    const stored = await scene.core.pbx.client!.persons.get(created.person.id);
     expect(stored.contacts.map((contact) => contact.contact)).toEqual(['777 400 101', 'www.prepsany.cz']);
     expect(stored.contacts[0]!.id).toBe(first!.id);
     // The removed and the changed numbers no longer find the person; the new one does.
-    expect((await core.commands['directory:search']({ query: '777400200' })).persons.items).toEqual([]);
-    expect((await core.commands['directory:search']({ query: '777400100' })).persons.items).toEqual([]);
-    expect((await core.commands['directory:search']({ query: '777 400 101' })).persons.items[0]?.id).toBe(
-      created.person.id,
+    expect((await scene.core.commands['directory:search']({ query: '777400200' })).persons.items).toEqual([]);
+    expect((await scene.core.commands['directory:search']({ query: '777400100' })).persons.items).toEqual([]);
+    expect(
+      (await scene.core.commands['directory:search']({ query: '777 400 101' })).persons.items[0]?.id,
+    ).toBe(created.person.id);
+    expect((await scene.core.commands['directory:person']({ id: created.person.id })).contacts).toHaveLength(
+      2,
     );
-    expect((await core.commands['directory:person']({ id: created.person.id })).contacts).toHaveLength(2);
   });
 
   it('answers field errors next to their fields and sends nothing', async () => {
-    const { total } = await core.pbx.client!.persons.list({ limit: 1 });
-    const result = await core.commands['directory:createPerson']({
+    const { total } = await scene.core.pbx.client!.persons.list({ limit: 1 });
+    const result = await scene.core.commands['directory:createPerson']({
       firstname: ' ',
       lastname: '',
       contacts: [
@@ -124,35 +108,35 @@ describe('directory commands', () => {
         { field: 'contacts.3.contact', message: 'Enter the contact, or remove this row.' },
       ],
     });
-    expect((await core.pbx.client!.persons.list({ limit: 1 })).total).toBe(total);
+    expect((await scene.core.pbx.client!.persons.list({ limit: 1 })).total).toBe(total);
   });
 
   it('keeps a hostile name as plain text, searchable like any other', async () => {
-    const result = await core.commands['directory:createPerson']({
+    const result = await scene.core.commands['directory:createPerson']({
       firstname: '<img src=x onerror=alert(1)>',
       lastname: '',
       contacts: [phone('602 555 666')],
     });
     if (!result.saved) throw new Error('not created');
     expect(result.person.name).toBe('<img src=x onerror=alert(1)>');
-    expect((await core.commands['directory:search']({ query: 'onerror' })).persons.items[0]?.name).toBe(
+    expect((await scene.core.commands['directory:search']({ query: 'onerror' })).persons.items[0]?.name).toBe(
       '<img src=x onerror=alert(1)>',
     );
   });
 
   it('says not-found for a person or company the cache does not have', async () => {
-    await expect(core.commands['directory:person']({ id: 999_999 })).rejects.toMatchObject({
+    await expect(scene.core.commands['directory:person']({ id: 999_999 })).rejects.toMatchObject({
       code: 'not-found',
     });
-    await expect(core.commands['directory:company']({ id: 999_999 })).rejects.toMatchObject({
+    await expect(scene.core.commands['directory:company']({ id: 999_999 })).rejects.toMatchObject({
       code: 'not-found',
     });
   });
 
   it('shows a company card with its members', async () => {
-    const { items } = await core.pbx.client!.companies.list({ limit: 1 });
-    const company = await core.pbx.client!.companies.get(items[0]!.id);
-    const card = await core.commands['directory:company']({ id: company.id });
+    const { items } = await scene.core.pbx.client!.companies.list({ limit: 1 });
+    const company = await scene.core.pbx.client!.companies.get(items[0]!.id);
+    const card = await scene.core.commands['directory:company']({ id: company.id });
     expect(card).toMatchObject({ id: company.id, name: company.name, externalId: company.external_id });
     expect(card.persons.map((member) => member.id).sort()).toEqual(
       company.persons.map((member) => member.person_id).sort(),

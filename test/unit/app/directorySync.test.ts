@@ -11,39 +11,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { AppCore } from '../../../src-main/app/appCore';
 import { nodeTransport, type PbxTransport } from '../../../src-main/app/connection/pbxTransport';
 import { cacheFileName } from '../../../src-main/app/directory/directoryCaches';
-import type { Timers } from '../../../src-main/calls';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { Events, SyncStatus } from '../../../src-main/shared/contract';
 import { directoryCore } from './directoryFixtures';
+import { ManualTimers } from './manualTimers';
 import { countingLauncher, outage, StateRecorder } from './pbx';
 
 const INTERVAL_MS = 15 * 60_000;
-
-/** Timers that fire only when the test advances them. */
-class ManualTimers implements Timers {
-  private elapsed = 0;
-  private pending: { at: number; callback: () => void }[] = [];
-
-  setTimeout(callback: () => void, ms: number): unknown {
-    const timer = { at: this.elapsed + ms, callback };
-    this.pending.push(timer);
-    return timer;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.pending = this.pending.filter((timer) => timer !== handle);
-  }
-
-  advance(ms: number): void {
-    this.elapsed += ms;
-    for (;;) {
-      const due = this.pending.filter((timer) => timer.at <= this.elapsed).sort((a, b) => a.at - b.at)[0];
-      if (!due) return;
-      this.pending = this.pending.filter((timer) => timer !== due);
-      due.callback();
-    }
-  }
-}
 
 /** Real HTTP to the PBX, with a record of every path asked for and a gate that can hold some requests. */
 class RequestGate {
@@ -241,7 +215,8 @@ describe('the directory sync schedule', () => {
     const customerFile = cacheFileName({ kind: 'configured', baseUrl: customerPbx.baseUrl });
     expect(
       readdirSync(cacheDirectory)
-        .filter((name) => name.endsWith('.sqlite'))
+        // The directory caches (each PBX's history has a file of its own beside its cache).
+        .filter((name) => name.startsWith('directory-') && name.endsWith('.sqlite'))
         .sort(),
     ).toEqual(['directory-demo.sqlite', customerFile].sort());
     const [customerPerson] = (await core.pbx.client!.persons.list({ limit: 1 })).items;

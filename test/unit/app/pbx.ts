@@ -15,6 +15,11 @@ export function startQuietPbx(): Promise<DemoPbx> {
 /** Shortened so offline → recovery takes milliseconds; no retries inside the client. */
 export const FAST_HEALTH = { intervalMs: 60_000, initialBackoffMs: 20, maxBackoffMs: 80, timeoutMs: 2_000 };
 export const NO_RETRIES = { retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 0 } };
+/** Review fetches and outbox retries within milliseconds, without jitter (AppCore's `historyPolicies`). */
+export const FAST_HISTORY_POLICIES = {
+  reviewPolicy: { firstDelayMs: 40, maxDelayMs: 120, jitter: 0 },
+  outboxPolicy: { firstDelayMs: 40, maxDelayMs: 150, jitter: 0 },
+};
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {

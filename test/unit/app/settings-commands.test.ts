@@ -16,6 +16,7 @@ import type { Events, Settings } from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { fileSettingsStore, selfSignedCertificate, type FileSettingsStore } from './helpers';
 import { countingLauncher, FAST_HEALTH, NO_RETRIES, startQuietPbx, StateRecorder } from './pbx';
+import { TEST_BUILD } from './directoryFixtures';
 
 /** Plays the customer's own PBX; the embedded demo PBX is a different instance. */
 let customerPbx: DemoPbx;
@@ -44,12 +45,7 @@ beforeEach(() => {
   core = new AppCore({
     clock: systemClock,
     logger: silentLogger,
-    build: {
-      name: 'Ringside',
-      version: '0.0.0',
-      platform: 'linux',
-      versions: { node: process.versions.node },
-    },
+    build: TEST_BUILD,
     settingsStore: store,
     secretStore: secrets,
     demoPbx: launcher,
@@ -118,7 +114,7 @@ describe('settings:save', () => {
 
     expect(result).toMatchObject({ saved: true, view: { activeMode: 'configured', secretStored: true } });
     const account = secretAccount(customerPbx.credentials.clientId, customerPbx.baseUrl);
-    expect(account).toBe(`${customerPbx.credentials.clientId}@${new URL(customerPbx.baseUrl).host}`);
+    expect(account).toBe(`${customerPbx.credentials.clientId}@${customerPbx.baseUrl}`);
     expect(await secrets.get(account)).toBe(secret);
     expect(store.readText()).toContain(customerPbx.baseUrl);
     expect(everyFileText()).not.toContain(secret);

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CacheFullError, CacheOpenError, openCache } from '../../../src-main/cache';
+import { CacheDamagedError, CacheFullError, CacheOpenError, openCache } from '../../../src-main/cache';
 import { APPLICATION_ID, MIGRATIONS } from '../../../src-main/cache/database/migrations';
+import { olderCache } from './databaseFixtures';
 import { openTestCache, spyLogger, tempDir, testDirectory } from './fixtures';
 import { person, phone } from './memoryDirectory';
 
@@ -47,7 +48,7 @@ describe('openCache', () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
-  it('moves a cache with damaged pages aside and rebuilds it', () => {
+  it('moves a cache with damaged pages aside and rebuilds it once a statement meets them', () => {
     const dir = tempDir();
     const path = join(dir, 'directory.sqlite');
     const original = openCache(path, { logger: spyLogger() });
@@ -63,11 +64,16 @@ describe('openCache', () => {
     writeFileSync(path, bytes);
     const logger = spyLogger();
 
-    const rebuilt = openTestCache(path, logger);
+    // Shut down cleanly, so not checked at open: the first statement to read a damaged page finds it.
+    const damaged = openTestCache(path, logger);
+    expect(() => testDirectory(damaged).counts()).toThrow(CacheDamagedError);
+    expect(damaged.damaged).toBe(true);
+    const rebuilt = damaged.recover();
 
     expect(testDirectory(rebuilt).counts().persons).toBe(0);
     expect(readdirSync(dir).some((name) => name.includes('.corrupt-'))).toBe(true);
     expect(logger.warn).toHaveBeenCalledTimes(1);
+    rebuilt.close();
   });
 
   it('moves a database of another application aside instead of writing into it', () => {
@@ -134,10 +140,7 @@ describe('schema 3: one number index row per number', () => {
   it('upgrades a cache of schema 2, whose numbers become searchable again after the next re-index', async () => {
     // A cache as Ringside wrote it before schema 3: a person with a number and its digit forms.
     const path = join(tempDir(), 'directory.sqlite');
-    const old = new Database(path);
-    old.pragma('journal_mode = WAL');
-    MIGRATIONS.slice(0, 2).forEach((migration) => migration(old));
-    old.pragma('user_version = 2');
+    const old = olderCache(path, 2);
     old.exec(`
       INSERT INTO meta (key, value) VALUES ('numbering_plan', 'CZ:2-6');
       INSERT INTO persons (id, group_id, displayname, firstname, lastname, contacts, sort_key)

@@ -16,7 +16,7 @@ function syncWithWorker(source: MemoryDirectory, directory = testDirectory()) {
 }
 
 describe('the worker detail writer', { timeout: 30_000 }, () => {
-  it('fails the sync with the database error when a batch cannot be written, and keeps earlier batches', async () => {
+  it('sets aside a detail the cache refuses and commits the rest of its batch', async () => {
     const source = new MemoryDirectory();
     for (let id = 1; id <= 60; id++) {
       source.addPersons(person(id, { contacts: [phone(`+420 601 ${String(id).padStart(6, '0')}`)] }));
@@ -29,14 +29,20 @@ describe('the worker detail writer', { timeout: 30_000 }, () => {
     };
     const directory = testDirectory();
 
-    await expect(syncWithWorker(source, directory).run()).rejects.toThrow(
-      /cache write: NOT NULL constraint failed: persons\.firstname/,
-    );
-    // The batches before the failing one were committed; the failing batch was rolled back whole.
-    const written = directory.counts().numbers;
-    expect(written).toBeGreaterThanOrEqual(20);
-    expect(written).toBeLessThan(60);
+    const report = await syncWithWorker(source, directory).run();
+
+    expect(report.quarantined).toEqual([
+      {
+        collection: 'persons',
+        id: 55,
+        reason: expect.stringMatching(/NOT NULL constraint failed: persons\.firstname/),
+      },
+    ]);
+    // Its batch (persons 41–60) was committed without it: the worker rolled back only its savepoint.
+    expect(directory.lookupNumber('+420 601 000 054').map((match) => match.id)).toEqual([54]);
+    expect(directory.lookupNumber('+420 601 000 056').map((match) => match.id)).toEqual([56]);
     expect(directory.lookupNumber('+420 601 000 055')).toEqual([]);
+    expect(directory.counts().numbers).toBe(59);
   });
 
   it('writes an in-memory cache on the sync thread (a second connection cannot open it)', async () => {

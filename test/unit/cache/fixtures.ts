@@ -1,9 +1,11 @@
-/** Temporary cache files and a logger that records what it was told. */
+/** Temporary cache files, a logger that records what it was told, and the PBX client of a demo PBX. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, vi } from 'vitest';
+import { PbxClient } from '../../../src-main/api';
 import { DirectoryCache, openCache, type CacheDatabase } from '../../../src-main/cache';
+import type { DemoPbx } from '../../../src-main/demo-pbx';
 import type { Logger } from '../../../src-main/shared/logger';
 
 export function spyLogger() {
@@ -35,4 +37,19 @@ export function testDirectory(
   now: () => number = () => Date.now(),
 ): DirectoryCache {
   return new DirectoryCache(database, { numbering: { defaultCountry }, logger: spyLogger(), clock: { now } });
+}
+
+/** The real PBX client of a demo PBX, over HTTP with its service account, as the app's sync uses it. */
+export function demoPbxClient(
+  pbx: Pick<DemoPbx, 'baseUrl' | 'credentials'>,
+  logger: Logger = spyLogger(),
+): PbxClient {
+  return new PbxClient({
+    baseUrl: pbx.baseUrl,
+    clientId: pbx.credentials.clientId,
+    clientSecret: pbx.credentials.clientSecret,
+    fetch,
+    logger,
+    clock: { now: () => Date.now() },
+  });
 }

@@ -1,5 +1,5 @@
 /** An in-memory PBX directory behind the sync's DirectorySource port, with failure injection and counters. */
-import { NotFound } from '../../../src-main/api/errors';
+import { BusinessError, NotFound } from '../../../src-main/api/errors';
 import type {
   Company,
   Contact,
@@ -78,6 +78,18 @@ export function extension(id: number, number: string, name: string, type = 'phon
   return { id, group_id: 1, number, name, type, external_id: null };
 }
 
+/**
+ * How the list endpoints page, like PBXs that do not honour every `limit`: `cap` items per page at most,
+ * and a `limit` above `refuseLimitAbove` refused with `refusal` (default: HTTP 400, `success:false`).
+ */
+export interface Paging {
+  cap?: number;
+  refuseLimitAbove?: number;
+  refusal?: (limit: number) => Error;
+  /** No `total` in the answer: the client then reports the items so far (`offset` + items received). */
+  omitTotal?: boolean;
+}
+
 /** Counts calls and can throw after a number of them, like a PBX that goes away mid-sync. */
 export interface Faults {
   /** Throw from the persons list after this many successful pages. */
@@ -96,6 +108,7 @@ export class MemoryDirectory implements DirectorySource {
   teamRecords: Team[] = [];
   queueRecords: Queue[] = [];
   faults: Faults = {};
+  paging: Paging = {};
   readonly calls = { personPages: 0, personDetails: 0, companyDetails: 0, userDetails: 0 };
 
   addPersons(...persons: Person[]): void {
@@ -143,8 +156,11 @@ export class MemoryDirectory implements DirectorySource {
   };
 
   persons = {
-    list: pagedList(this.personRecords, personListItem, () =>
-      this.count('personPages', this.faults.personPagesBeforeFailure),
+    list: pagedList(
+      this.personRecords,
+      personListItem,
+      () => this.paging,
+      () => this.count('personPages', this.faults.personPagesBeforeFailure),
     ),
     get: detailOf(this.personRecords, '/crm/person', () =>
       this.count('personDetails', this.faults.personDetailsBeforeFailure),
@@ -152,7 +168,7 @@ export class MemoryDirectory implements DirectorySource {
   };
 
   companies = {
-    list: pagedList(this.companyRecords, companyListItem),
+    list: pagedList(this.companyRecords, companyListItem, () => this.paging),
     get: detailOf(this.companyRecords, '/crm/company', () => this.count('companyDetails')),
   };
 
@@ -179,10 +195,11 @@ function companyListItem(c: Company) {
   return { id: c.id, group_id: c.group_id, name: c.name, external_id: c.external_id };
 }
 
-/** A list endpoint over `records`, in id order; `counted` runs once the request got through. */
+/** A list endpoint over `records`, in id order, paged by `paging`; `counted` runs once the request got through. */
 function pagedList<T extends { id: number }, L>(
   records: Map<number, T>,
   item: (record: T) => L,
+  paging: () => Paging,
   counted: () => void = () => {},
 ) {
   return async (
@@ -190,12 +207,25 @@ function pagedList<T extends { id: number }, L>(
     options?: SourceCallOptions,
   ): Promise<SourcePage<L>> => {
     await tick(options);
-    counted();
+    const { cap, refuseLimitAbove, refusal = refusedLimit, omitTotal = false } = paging();
     const offset = page.offset ?? 0;
     const limit = page.limit ?? 100;
+    if (refuseLimitAbove !== undefined && limit > refuseLimitAbove) throw refusal(limit);
+    counted();
     const all = sorted(records);
-    return { items: all.slice(offset, offset + limit).map(item), total: all.length };
+    const size = Math.min(limit, cap ?? limit);
+    const items = all.slice(offset, offset + size).map(item);
+    return { items, total: omitTotal ? offset + items.length : all.length };
   };
+}
+
+/** What the client makes of the demo PBX's answer to a `limit` it refuses: HTTP 400 with `success:false`. */
+function refusedLimit(limit: number): Error {
+  return new BusinessError(`limit ${limit} is too large`, {
+    method: 'GET',
+    path: '/crm/persons',
+    status: 400,
+  });
 }
 
 /** A detail endpoint over `records`: a copy of the record, or 404; `counted` runs once the request got through. */

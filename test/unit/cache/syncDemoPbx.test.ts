@@ -3,26 +3,18 @@
  * users added, changed and deleted through the API between syncs.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { PbxClient } from '../../../src-main/api';
 import type { Contact } from '../../../src-main/api/schemas';
 import type { DirectorySource } from '../../../src-main/cache';
 import { DirectorySync } from '../../../src-main/cache';
 import { startDemoPbx } from '../../../src-main/demo-pbx';
-import { spyLogger, testDirectory } from './fixtures';
+import { demoPbxClient, spyLogger, testDirectory } from './fixtures';
 import { phone } from './memoryDirectory';
 
 const pbx = await startDemoPbx({ persons: 400, seed: 7, ringEverySeconds: 0 });
 afterAll(() => pbx.close());
 
 const clientLogger = spyLogger();
-const client = new PbxClient({
-  baseUrl: pbx.baseUrl,
-  clientId: pbx.credentials.clientId,
-  clientSecret: pbx.credentials.clientSecret,
-  fetch,
-  logger: clientLogger,
-  clock: { now: () => Date.now() },
-});
+const client = demoPbxClient(pbx, clientLogger);
 // The port is structural: the real client is a DirectorySource as it is.
 const source: DirectorySource = client;
 

@@ -74,6 +74,16 @@ describe('dial:resolve, the dial pad preview', () => {
     expect(service.resolve('201')).toMatchObject({ ok: true, dial: '201', number: { internal: '201' } });
   });
 
+  it('reads a PBX feature code as typed, owned by no one', () => {
+    const { service } = setup();
+    expect(service.resolve('*31# ')).toEqual({
+      ok: true,
+      number: { display: '*31#' },
+      dial: '*31#',
+      matches: [],
+    });
+  });
+
   it('says nothing for empty input and why for text that is no number', () => {
     const { service } = setup();
     expect(service.resolve('   ')).toEqual({ ok: false, reason: '' });
@@ -144,6 +154,18 @@ describe('calls:dial, the one dial path', () => {
 });
 
 describe('links and the shortcut: confirmation', () => {
+  it('takes from a link only the canonical text a parsed link becomes', async () => {
+    const { service, requests } = setup();
+    expect(await service.request('777 123 456', 'link')).toEqual({
+      status: 'refused',
+      reason: '"777 123 456" is not a number a link can dial.',
+    });
+    await expect(service.dial({ number: '(0)777-123-456', source: 'link' })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    expect(requests).toEqual([]);
+  });
+
   it('asks first by default, with the number and the matched person', async () => {
     const { service, placed, requests } = setup();
     const outcome = await service.request('+420777123456', 'link');
@@ -170,6 +192,50 @@ describe('links and the shortcut: confirmation', () => {
     expect(service.recent()[0]!.source).toBe('shortcut');
   });
 
+  it('always asks for an emergency or a costly number, saying why, even with confirmation off', async () => {
+    const { service, placed, requests } = setup({ confirm: false });
+    expect(await service.request('112', 'link')).toMatchObject({
+      status: 'confirm',
+      request: { dial: '112', caution: 'emergency', source: 'link' },
+    });
+    expect(await service.request('155', 'shortcut')).toMatchObject({
+      status: 'confirm',
+      request: { dial: '155', caution: 'emergency' },
+    });
+    expect(await service.request('+420900123456', 'link')).toMatchObject({
+      status: 'confirm',
+      request: { dial: '+420900123456', caution: 'premium-rate' },
+    });
+    expect(await service.request('+420 840 123 456', 'shortcut')).toMatchObject({
+      status: 'confirm',
+      request: { dial: '+420840123456', caution: 'shared-cost' },
+    });
+    expect(placed).toEqual([]);
+    expect(requests.map((request) => request.caution)).toEqual([
+      'emergency',
+      'emergency',
+      'premium-rate',
+      'shared-cost',
+    ]);
+    // The confirmation dials it, once the agent said so.
+    await service.dial({ number: '+420840123456', source: 'shortcut', requestId: 'request-4' });
+    expect(placed).toEqual([{ to: '+420840123456' }]);
+  });
+
+  it('says why an emergency number asks also when confirmation is on', async () => {
+    const { requests, service } = setup();
+    await service.request('112', 'link');
+    await service.request('+420777123456', 'link');
+    expect(requests.map((request) => request.caution)).toEqual(['emergency', undefined]);
+  });
+
+  it('dials the emergency services at once from the dial pad: the agent typed it', async () => {
+    const { service, placed } = setup({ confirm: false });
+    await service.dial({ number: '112', source: 'dialpad' });
+    expect(placed).toEqual([{ to: '112' }]);
+    expect(service.resolve('112')).toMatchObject({ ok: true, dial: '112', caution: 'emergency' });
+  });
+
   it('refuses selected text that is no number, with a reason to show', async () => {
     const { service, requests } = setup();
     expect(await service.request('lunch at 12?', 'shortcut')).toMatchObject({ status: 'refused' });
@@ -186,7 +252,8 @@ describe('the confirmation dials only its own request, once', () => {
 
   it("dials the pending request's number once, and refuses another number or an unknown request", async () => {
     const { service, placed } = setup();
-    await service.request('777 123 456', 'link');
+    // As `tel:777 123 456` reaches the dial path: the dial model's canonical text.
+    await service.request('777123456', 'link');
     const confirmed = { number: '+420777123456', source: 'link' as const, requestId: 'request-1' };
     await expect(service.dial({ ...confirmed, number: '201' })).rejects.toMatchObject({
       code: 'invalid-argument',

@@ -11,10 +11,11 @@ import type { AppCore } from '../../../src-main/app/appCore';
 import { openCache } from '../../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { CallReview, IpcError } from '../../../src-main/shared/contract';
-import { FAST_HEALTH, NO_RETRIES, outage } from '../app/pbx';
+import { FAST_HEALTH, FAST_HISTORY_POLICIES, NO_RETRIES, outage } from '../app/pbx';
 import { TestClient } from '../../conformance/helpers';
 import { testAppCore } from '../../support/testAppCore';
 import { spyLogger } from '../calls/fixtures';
+import { AgentPhone } from '../support/agentPhone';
 import { EventLog } from '../support/eventLog';
 
 const TRANSCRIBE_AFTER_SECONDS = 60;
@@ -40,10 +41,7 @@ async function startCore(): Promise<AppCore> {
     health: FAST_HEALTH,
     pbxClientOptions: NO_RETRIES,
     openCacheFile: (fileName) => openCache(join(cacheDir, fileName), { logger }),
-    historyPolicies: {
-      reviewPolicy: { firstDelayMs: 40, maxDelayMs: 120, jitter: 0 },
-      outboxPolicy: { firstDelayMs: 40, maxDelayMs: 150, jitter: 0 },
-    },
+    historyPolicies: FAST_HISTORY_POLICIES,
   });
   events.clear();
   started.subscribe(events.listener);
@@ -53,34 +51,10 @@ async function startCore(): Promise<AppCore> {
   return started;
 }
 
-async function inboundFrom(number: string, queueId?: number): Promise<string> {
-  const response = await sim.post('/_sim/calls/inbound', {
-    to: pbx.agent.phone,
-    from: number,
-    ...(queueId === undefined ? {} : { queue_id: queueId }),
-  });
-  expect(response.body.success).toBe(true);
-  return response.body.data.uniqueid as string;
-}
-
-function viewState(uniqueid: string): string | undefined {
-  return events
-    .of('calls:changed')
-    .at(-1)
-    ?.find((call) => call.uniqueid === uniqueid)?.state;
-}
-
-/** An inbound call the agent answers and the caller then ends; resolves once Ringside saw the end. */
-async function answeredCall(number: string): Promise<string> {
-  const uniqueid = await inboundFrom(number);
-  await wait(() => expect(viewState(uniqueid)).toBe('ringing'));
-  await core.commands['calls:control']({ uniqueid, action: 'answer' });
-  await wait(() => expect(viewState(uniqueid)).toBe('connected'));
-  pbx.sim.advance(20); // twenty seconds of talk
-  await sim.post(`/_sim/calls/${uniqueid}/hangup`);
-  await events.waitFor('call:ended', (event) => event.uniqueid === uniqueid);
-  return uniqueid;
-}
+const phone = new AgentPhone(() => ({ core, pbx, sim, events }));
+const inboundFrom = (number: string, queueId?: number) => phone.ring(number, queueId);
+const viewState = (uniqueid: string) => phone.state(uniqueid);
+const answeredCall = (number: string) => phone.answeredCall(number);
 
 function reviewWhen(uniqueid: string, test: (review: CallReview) => boolean): Promise<CallReview> {
   return wait(async () => {

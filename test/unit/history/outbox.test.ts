@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusinessError, NetworkError, ServerError } from '../../../src-main/api/errors';
 import type { CallPermissions } from '../../../src-main/api/schemas';
-import { openCache, WrapUpStore, type CacheDatabase } from '../../../src-main/cache';
+import { openHistoryFile, WrapUpStore, type CacheDatabase } from '../../../src-main/cache';
 import { WrapUpOutbox, type OutboxClient } from '../../../src-main/calls/history/wrapUpOutbox';
 import type { WrapUpChanged } from '../../../src-main/shared/contract';
 import { spyLogger } from '../calls/fixtures';
@@ -57,7 +57,7 @@ const until = (state: string) =>
   vi.waitFor(() => expect(entryState()).toBe(state), { timeout: 3000, interval: 5 });
 
 beforeEach(() => {
-  database = openCache(':memory:', { logger: spyLogger() });
+  database = openHistoryFile(':memory:', { logger: spyLogger() });
   store = new WrapUpStore(database);
   changes = [];
 });

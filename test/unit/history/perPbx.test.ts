@@ -13,7 +13,7 @@ import { nodeTransport, type PbxTransport } from '../../../src-main/app/connecti
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import { TestClient } from '../../conformance/helpers';
 import { directoryCore } from '../app/directoryFixtures';
-import { outage } from '../app/pbx';
+import { FAST_HISTORY_POLICIES, outage } from '../app/pbx';
 import { EventLog } from '../support/eventLog';
 
 let pbxA: DemoPbx;
@@ -77,10 +77,7 @@ beforeAll(async () => {
     // A is the demo PBX; it outlives the switch to B so that the app can come back to it.
     demoPbx: { start: async () => ({ ...pbxA, close: async () => {} }) },
     transport: recordingTransport,
-    historyPolicies: {
-      reviewPolicy: { firstDelayMs: 40, maxDelayMs: 120, jitter: 0 },
-      outboxPolicy: { firstDelayMs: 40, maxDelayMs: 150, jitter: 0 },
-    },
+    historyPolicies: FAST_HISTORY_POLICIES,
   });
   core.subscribe(events.listener);
   await core.start();

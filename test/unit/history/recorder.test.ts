@@ -1,7 +1,7 @@
 /** The history fed by monitor snapshots: outcomes, the end event, settling calls a previous run left open. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRecordV1 } from '../../../src-main/api/schemas';
-import { HistoryStore, openCache, type CacheDatabase } from '../../../src-main/cache';
+import { HistoryStore, openHistoryFile, type CacheDatabase } from '../../../src-main/cache';
 import { CallerLookup } from '../../../src-main/calls/callerLookup';
 import type { CallEvent } from '../../../src-main/calls/monitor/diffCalls';
 import { HistoryRecorder, outcomeOnEnd } from '../../../src-main/calls/history/historyRecorder';
@@ -83,7 +83,7 @@ function play(
 }
 
 beforeEach(() => {
-  database = openCache(':memory:', { logger: spyLogger() });
+  database = openHistoryFile(':memory:', { logger: spyLogger() });
   store = new HistoryStore(database);
   emitted = [];
   ended = [];

@@ -6,7 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, NotFound } from '../../../src-main/api/errors';
 import type { CallPermissions, CallRecordV1 } from '../../../src-main/api/schemas';
-import { HistoryTextIndex, openCache, ReviewRecordStore, type CacheDatabase } from '../../../src-main/cache';
+import {
+  HistoryTextIndex,
+  openHistoryFile,
+  ReviewRecordStore,
+  type CacheDatabase,
+} from '../../../src-main/cache';
 import {
   ReviewFetcher,
   type ReviewClient,
@@ -136,7 +141,7 @@ const settled = () =>
 
 beforeEach(() => {
   now = Date.UTC(2026, 2, 10, 9, 31);
-  database = openCache(':memory:', { logger: spyLogger() });
+  database = openHistoryFile(':memory:', { logger: spyLogger() });
   reviews = new ReviewRecordStore(database);
   text = new HistoryTextIndex(database);
   fetchers = [];

@@ -11,7 +11,7 @@ import {
   HistoryTextIndex,
   InvalidHistoryCursor,
   newReview,
-  openCache,
+  openHistoryFile,
   ReviewRecordStore,
   snippetParts,
   WrapUpStore,
@@ -48,7 +48,7 @@ function call(index: number, overrides: Partial<NewHistoryCall> = {}): NewHistor
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ringside-history-'));
-  database = openCache(join(dir, 'cache.sqlite'), { logger: spyLogger() });
+  database = openHistoryFile(join(dir, 'cache.sqlite'), { logger: spyLogger() });
   store = new HistoryStore(database);
 });
 

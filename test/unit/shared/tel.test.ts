@@ -26,8 +26,11 @@ const accepted: Array<[string, { number: string; extension?: string; context?: s
   ['tel:7042;phone-context=a-b.x1.example', { number: '7042', context: 'a-b.x1.example' }],
   ['tel:863-1234;phone-context=+1-914-555', { number: '8631234', context: '+1914555' }],
   ['tel:1234;ext=5;Phone-Context=+420', { number: '1234', extension: '5', context: '+420' }],
-  ['tel:*31#1234;phone-context=+420', { number: '*31#1234', context: '+420' }],
-  ['tel:%2A31%231234', { number: '*31#1234' }],
+  // the dial model's bounds: 15 digits (with a +number phone-context), an extension of 8
+  ['tel:+123456789012345', { number: '+123456789012345' }],
+  ['tel:123456789012345', { number: '123456789012345' }],
+  ['tel:123456789012;phone-context=+420', { number: '123456789012', context: '+420' }],
+  ['tel:+420777123456;ext=12345678', { number: '+420777123456', extension: '12345678' }],
   // other well-formed parameters are ignored
   ['tel:+1-201-555-0123;npdi;rn=+1-201-555-0000', { number: '+12015550123' }],
   ['tel:+1-201-555-0123;tgrp=tg-1;trunk-context=example.com', { number: '+12015550123' }],
@@ -65,7 +68,7 @@ const refused: Array<[string, string]> = [
   ['tel:', 'the number has no digits'],
   ['tel:+', 'the number has no digits'],
   ['tel:(.)', 'the number has no digits'],
-  ['tel:*#', 'the number has no digits'],
+  ['tel:*#', "'*' and '#' (PBX feature codes) are dialled from the dial pad only, not from a link"],
   ['tel:;ext=1', 'the number has no digits'],
   // argument injection
   ['tel:--foo', "the number starts with '-'"],
@@ -122,9 +125,20 @@ const refused: Array<[string, string]> = [
   ['tel:+420%C2%A0777', "'%C2'"],
   ['tel:+420\u{1D7CE}', 'U+1D7CE'],
   ['tel:+420\uD800', 'U+D800'],
-  // * # + placement
-  ['tel:+1*23', "'*' is only allowed in a local number, not after '+'"],
-  ['tel:+1%23', "'#' is only allowed in a local number, not after '+'"],
+  // * and # are feature codes, for the dial pad only; %23 is no extension either
+  ['tel:+1*23', "'*' and '#' (PBX feature codes) are dialled from the dial pad only"],
+  ['tel:+1%23', "'*' and '#' (PBX feature codes) are dialled from the dial pad only"],
+  ['tel:*31#1234;phone-context=+420', "'*' and '#' (PBX feature codes) are dialled from the dial pad only"],
+  ['tel:%2A31%231234', "'*' and '#' (PBX feature codes) are dialled from the dial pad only"],
+  ['tel:123%23456', "'*' and '#' (PBX feature codes) are dialled from the dial pad only"],
+  ['tel:#31#', "'*' and '#' (PBX feature codes) are dialled from the dial pad only"],
+  // more digits than a phone number has (E.164: 15), a longer extension than the directory keeps (8)
+  ['tel:+1234567890123456', 'the number has more than 15 digits, the most a phone number has'],
+  ['tel:1234567890123456', 'the number has more than 15 digits'],
+  [`tel:${'1'.repeat(250)}`, 'the number has more than 15 digits'],
+  ['tel:1234567890123;phone-context=+420', 'the number has more than 15 digits'],
+  ['tel:+420777123456;ext=123456789', 'the extension has more than 8 digits'],
+  // + placement
   ['tel:12+34', "'+' is only allowed at the start of the number"],
   ['tel:++1', "'+' is only allowed at the start of the number"],
   // percent-escapes

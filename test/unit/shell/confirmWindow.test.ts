@@ -44,7 +44,7 @@ describe('the dial confirmation window', () => {
   });
 });
 
-const APP_URL = 'file:///app/out/renderer/index.html';
+const APP_URL = 'app://ringside/index.html';
 
 function fakeWindow(url: string) {
   return { isDestroyed: () => false, webContents: { mainFrame: { url }, send: vi.fn() } };

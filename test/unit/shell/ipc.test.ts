@@ -5,11 +5,11 @@ import { describeInvalidArguments } from '../../../src-main/app/commandDispatche
 import { channelLists, type AppInfo } from '../../../src-main/shared/contract';
 import { bindIpc, createEventSender, type CoreLike, type InvokeEventLike } from '../../../src-main/shell/ipc';
 import { CONFIRM_WINDOW_COMMANDS } from '../../../src-main/shell/confirmCommands';
-import { createAppUrlMatcher } from '../../../src-main/shell/rendererEntry';
+import { APP_ENTRY, createAppUrlMatcher } from '../../../src-main/shell/rendererEntry';
 import { spyLogger } from './spyLogger';
 
-const APP_URL = 'file:///app/out/renderer/index.html';
-const isAppUrl = createAppUrlMatcher({ kind: 'file', path: '/app/out/renderer/index.html' });
+const APP_URL = 'app://ringside/index.html';
+const isAppUrl = createAppUrlMatcher(APP_ENTRY);
 
 const build: Omit<AppInfo, 'mode'> = {
   name: 'Ringside',
@@ -145,6 +145,20 @@ describe('IPC binding: sender check', () => {
     expect(ipc.logger.warn).toHaveBeenCalledWith(
       expect.stringMatching(/^app:info refused: .*\(https:\/\/evil\.example\/\)$/),
     );
+  });
+
+  it('refuses the main frame on a file:// page or another app: host: only app://ringside is the app', async () => {
+    const ipc = setup();
+    for (const url of [
+      'file:///opt/Ringside/resources/app.asar/out/renderer/index.html',
+      'app://evil/index.html',
+      'app://ringside.evil.example/index.html',
+    ]) {
+      ipc.window.webContents.mainFrame.url = url;
+      await expect(ipc.call('app:info', ipc.fromMainFrame()), url).resolves.toEqual(forbidden);
+    }
+    ipc.window.webContents.mainFrame.url = 'app://ringside/index.html#/settings';
+    await expect(ipc.call('app:info', ipc.fromMainFrame())).resolves.toMatchObject({ ok: true });
   });
 
   it('refuses a frame that is gone or detached, and calls while there is no window', async () => {

@@ -1,44 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { createAppUrlMatcher, resolveRendererEntry } from '../../../src-main/shell/rendererEntry';
+import { APP_ENTRY_URL, isAppOriginUrl } from '../../../src-main/shell/appOrigin';
+import {
+  APP_ENTRY,
+  createAppUrlMatcher,
+  developmentEntry,
+  entryUrl,
+} from '../../../src-main/shell/rendererEntry';
 
-const rendererIndexPath = '/opt/Ring side/out/renderer/index.html';
-
-describe('resolveRendererEntry', () => {
-  it('uses the dev server in development', () => {
-    expect(
-      resolveRendererEntry({ isPackaged: false, devServerUrl: 'http://localhost:5173', rendererIndexPath }),
-    ).toEqual({ kind: 'dev-server', url: 'http://localhost:5173/' });
+describe('the renderer entry', () => {
+  it('is the app origin, app://ringside/index.html: no window loads a file:// URL', () => {
+    expect(APP_ENTRY).toEqual({ kind: 'app', url: 'app://ringside/index.html' });
+    expect(APP_ENTRY_URL).toBe('app://ringside/index.html');
+    expect(entryUrl(APP_ENTRY)).toBe('app://ringside/index.html');
+    expect(entryUrl(APP_ENTRY, 'confirm/%7B%7D')).toBe('app://ringside/index.html#confirm/%7B%7D');
   });
 
-  it('never takes a URL from the environment in a packaged app', () => {
-    expect(
-      resolveRendererEntry({ isPackaged: true, devServerUrl: 'https://evil.example/', rendererIndexPath }),
-    ).toEqual({ kind: 'file', path: rendererIndexPath });
-  });
-
-  it('uses the built file when no dev server runs', () => {
-    expect(resolveRendererEntry({ isPackaged: false, devServerUrl: undefined, rendererIndexPath })).toEqual({
-      kind: 'file',
-      path: rendererIndexPath,
+  it('in a development build, is the dev server ELECTRON_RENDERER_URL names', () => {
+    expect(developmentEntry('http://localhost:5173')).toEqual({
+      kind: 'dev-server',
+      url: 'http://localhost:5173/',
     });
+    expect(entryUrl(developmentEntry('http://localhost:5173/#old'), 'settings')).toBe(
+      'http://localhost:5173/#settings',
+    );
+  });
+
+  it('in a development build without a dev server, is the app origin', () => {
+    expect(developmentEntry(undefined)).toEqual(APP_ENTRY);
+    expect(developmentEntry('')).toEqual(APP_ENTRY);
   });
 
   it('refuses a dev server URL that is not http(s)', () => {
-    expect(() =>
-      resolveRendererEntry({ isPackaged: false, devServerUrl: 'file:///tmp/x.html', rendererIndexPath }),
-    ).toThrow(/ELECTRON_RENDERER_URL must be an http\(s\) URL/);
+    expect(() => developmentEntry('file:///tmp/x.html')).toThrow(
+      /ELECTRON_RENDERER_URL must be an http\(s\) URL/,
+    );
+    expect(() => developmentEntry('not a url')).toThrow(/ELECTRON_RENDERER_URL/);
   });
 });
 
 describe('createAppUrlMatcher', () => {
-  it('accepts exactly the built index.html, with any hash or query', () => {
-    const isAppUrl = createAppUrlMatcher({ kind: 'file', path: rendererIndexPath });
-    expect(isAppUrl('file:///opt/Ring%20side/out/renderer/index.html')).toBe(true);
-    expect(isAppUrl('file:///opt/Ring%20side/out/renderer/index.html#/calls')).toBe(true);
-    expect(isAppUrl('file:///opt/Ring%20side/out/renderer/evil.html')).toBe(false);
-    expect(isAppUrl('file:///opt/Ring%20side/out/renderer/')).toBe(false);
-    expect(isAppUrl('file://remote-host/opt/Ring%20side/out/renderer/index.html')).toBe(false);
-    expect(isAppUrl('https://example.com/opt/Ring%20side/out/renderer/index.html')).toBe(false);
+  it('accepts any path of app://ringside, and nothing else', () => {
+    const isAppUrl = createAppUrlMatcher(APP_ENTRY);
+    expect(isAppUrl).toBe(isAppOriginUrl);
+    for (const url of [
+      'app://ringside/index.html',
+      'app://ringside/index.html#/calls',
+      'app://ringside/index.html?reload=1',
+      'app://ringside/assets/index-1234.js',
+      'app://ringside/',
+    ]) {
+      expect(isAppUrl(url), url).toBe(true);
+    }
+    for (const url of [
+      'app://evil/index.html',
+      'app://ringside.evil.example/index.html',
+      'app://ringside:8080/index.html',
+      'app://user:pass@ringside/index.html',
+      'apps://ringside/index.html',
+      'file:///opt/Ringside/resources/app.asar/out/renderer/index.html',
+      'https://ringside/index.html',
+      'http://localhost:5173/',
+      'javascript:alert(1)',
+      '',
+      'not a url',
+    ]) {
+      expect(isAppUrl(url), url).toBe(false);
+    }
   });
 
   it("accepts the dev server's origin only", () => {
@@ -48,6 +75,7 @@ describe('createAppUrlMatcher', () => {
     expect(isAppUrl('http://localhost:5174/')).toBe(false);
     expect(isAppUrl('https://localhost:5173/')).toBe(false);
     expect(isAppUrl('http://localhost.evil.example:5173/')).toBe(false);
+    expect(isAppUrl('app://ringside/index.html')).toBe(false);
     expect(isAppUrl('')).toBe(false);
   });
 });

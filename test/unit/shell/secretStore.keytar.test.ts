@@ -63,10 +63,10 @@ function runChecks() {
 }
 
 describe.skipIf(skipReason !== undefined)('KeytarSecretStore against a real Secret Service', () => {
-  it('sets, gets, replaces and deletes a secret filed under service Ringside, account <client_id>@<host>', () => {
+  it('sets, gets, replaces and deletes a secret filed under service Ringside, account <client_id>@<API root>', () => {
     const seen = runChecks();
     expect(seen).toEqual({
-      account: 'ringside-api@pbx.example.com:8443',
+      account: 'ringside-api@https://pbx.example.com:8443/api/v1.0',
       before: null,
       after: secret,
       filed: secret,

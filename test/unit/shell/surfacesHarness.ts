@@ -19,6 +19,7 @@ export function installSurfacesWithCore(logger: Logger) {
     showMainWindow: vi.fn(),
     sendEvent: vi.fn(),
     trayIconPath: 'tray.png',
+    launch: { kind: 'development', executable: '/usr/bin/electron', args: ['/work/ringside'] },
     logger,
   });
   return { core, surfaces };

@@ -1,13 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DialRequestOutcome } from '../../../src-main/calls';
 import { CallsError } from '../../../src-main/calls';
-import {
-  dialTextOf,
-  findTelLink,
-  LINK_RATE,
-  LinkInbox,
-  LinkRateLimit,
-} from '../../../src-main/shell/telLinks';
+import { dialTextOf } from '../../../src-main/shared/tel';
+import { findTelLink, LINK_RATE, LinkInbox, LinkRateLimit } from '../../../src-main/shell/telLinks';
 import { confirmOutcome } from '../../fixtures/calls';
 import { spyLogger } from './spyLogger';
 

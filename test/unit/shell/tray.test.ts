@@ -15,7 +15,7 @@ import {
   type TrayMenuInput,
   type TrayMenuItem,
 } from '../../../src-main/shell/trayMenu';
-import { callView } from '../../fixtures/calls';
+import { callView, confirmOutcome } from '../../fixtures/calls';
 import { spyLogger } from './spyLogger';
 
 const electron = vi.hoisted(() => {
@@ -24,6 +24,8 @@ const electron = vi.hoisted(() => {
     menu: { template: unknown } | undefined;
     tooltip = '';
     destroyed = false;
+    /** The menus popped up by hand (macOS, Windows), newest last. */
+    readonly popped: { template: unknown }[] = [];
     readonly listeners = new Map<string, () => void>();
     constructor(readonly image: unknown) {
       FakeTray.instances.push(this);
@@ -33,6 +35,9 @@ const electron = vi.hoisted(() => {
     }
     setToolTip(text: string) {
       this.tooltip = text;
+    }
+    popUpContextMenu(menu: { template: unknown }) {
+      this.popped.push(menu);
     }
     on(event: string, listener: () => void) {
       this.listeners.set(event, listener);
@@ -124,6 +129,11 @@ describe('the tray menu model', () => {
     ).toBe(false);
   });
 
+  it('offers the copied number unread where the menu cannot be read as it opens (Linux)', () => {
+    const items = trayMenuModel(input({ clipboard: 'unread' }));
+    expect(actionOf(items, 'Dial the copied number')).toEqual({ type: 'dial-clipboard' });
+  });
+
   it('shows the clipboard number and its owner, dialling exactly what the dial path read', () => {
     const items = trayMenuModel(
       input({ clipboard: { dial: '+420777123456', display: '+420 777 123 456', name: 'Jana Nováková' } }),
@@ -208,6 +218,7 @@ describe('the Electron menu', () => {
 
 function fakeCore(state: { connection: ConnectionState; calls: CallView[]; recent: RecentNumber[] }) {
   const listeners = new Set<EventListener>();
+  const requested: string[] = [];
   const core: TrayCore = {
     commands: {
       'connection:get': async () => state.connection,
@@ -218,6 +229,14 @@ function fakeCore(state: { connection: ConnectionState; calls: CallView[]; recen
           ? { ok: true, dial: raw.replace(/ /g, ''), number: { display: raw }, matches: [] }
           : { ok: false, reason: `"${raw}" is not a phone number.` },
     },
+    desktop: {
+      requestDial: async (text) => {
+        requested.push(text);
+        return /^\+?[\d ]+$/.test(text)
+          ? confirmOutcome('shortcut', text.replace(/ /g, ''))
+          : { status: 'refused', reason: `"${text}" is not a phone number.` };
+      },
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -225,6 +244,7 @@ function fakeCore(state: { connection: ConnectionState; calls: CallView[]; recen
   };
   return {
     core,
+    requested,
     emit: (channel: 'calls:changed' | 'connection:state') =>
       listeners.forEach((listener) => listener(channel, null as never)),
     listeners,
@@ -235,56 +255,119 @@ describe('TrayController', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const menuLabels = (tray: InstanceType<typeof electron.Tray>) =>
-    (tray.menu?.template as { label?: string }[]).map((item) => item.label ?? '—');
+  const labelsOf = (menu: { template: unknown } | undefined) =>
+    ((menu?.template ?? []) as { label?: string }[]).map((item) => item.label ?? '—');
+  const menuLabels = (tray: InstanceType<typeof electron.Tray>) => labelsOf(tray.menu);
 
-  it('rebuilds the menu when the calls or the connection change, and on a new clipboard number', async () => {
+  function controller(platform: NodeJS.Platform, clipboardText = '+420 777 123 456') {
     const state = { connection: connected, calls: [] as CallView[], recent: recent(1) };
-    const { core, emit, listeners } = fakeCore(state);
-    let clipboardText = 'some words';
-    const controller = new TrayController({
+    const fake = fakeCore(state);
+    const clipboard = { text: clipboardText, reads: 0 };
+    const problem = vi.fn();
+    const run = vi.fn();
+    const tray = new TrayController({
       iconPath: '/app/resources/tray.png',
-      core,
-      readClipboard: async () => clipboardText,
-      run: vi.fn(),
+      core: fake.core,
+      readClipboard: async () => {
+        clipboard.reads++;
+        return clipboard.text;
+      },
+      run,
+      problem,
       logger: spyLogger(),
-      clipboardCheckMs: 2000,
+      platform,
     });
-    const tray = electron.Tray.instances.at(-1)!;
-    expect(tray.image).toEqual({ path: '/app/resources/tray.png' });
-    await vi.waitFor(() => expect(menuLabels(tray)).toContain('Dial clipboard number (no number copied)'));
+    return { ...fake, state, clipboard, problem, run, tray, icon: electron.Tray.instances.at(-1)! };
+  }
+
+  it.each(['linux', 'darwin', 'win32'] as const)(
+    'never reads the clipboard while idle (%s), however long and whatever changes',
+    async (platform) => {
+      const { clipboard, emit, state, tray, icon } = controller(platform);
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      state.calls = [call()];
+      emit('calls:changed');
+      emit('connection:state');
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      await vi.waitFor(() => expect(icon.tooltip).toBe('Ringside: Connected · Connected: Jana Nováková'));
+      expect(clipboard.reads).toBe(0);
+      tray.dispose();
+    },
+  );
+
+  it.each([
+    ['darwin', ['click', 'right-click']],
+    ['win32', ['right-click']],
+  ] as const)(
+    'on %s builds the menu on the click that opens it, reading the clipboard then',
+    async (platform, clicks) => {
+      const { clipboard, icon, tray } = controller(platform);
+      await vi.advanceTimersByTimeAsync(0);
+      // No context menu is set: the OS would open it by itself, with whatever number it held.
+      expect(icon.menu).toBeUndefined();
+      for (const [index, click] of clicks.entries()) {
+        icon.listeners.get(click)!();
+        await vi.waitFor(() => expect(icon.popped).toHaveLength(index + 1));
+        expect(labelsOf(icon.popped.at(-1))).toContain('Dial +420 777 123 456');
+        expect(clipboard.reads).toBe(index + 1);
+      }
+      clipboard.text = 'Dear Jana,';
+      icon.listeners.get('right-click')!();
+      await vi.waitFor(() => expect(icon.popped).toHaveLength(clicks.length + 1));
+      expect(labelsOf(icon.popped.at(-1))).toContain('Dial clipboard number (no number copied)');
+      tray.dispose();
+    },
+  );
+
+  it('on Linux, where the menu opens unheard, names no number and reads the clipboard when chosen', async () => {
+    const { clipboard, icon, requested, problem, run, tray } = controller('linux');
+    await vi.waitFor(() => expect(menuLabels(icon)).toContain('Dial the copied number'));
+    expect(clipboard.reads).toBe(0);
+    const item = (icon.menu!.template as { label: string; click?: () => void }[]).find(
+      (candidate) => candidate.label === 'Dial the copied number',
+    )!;
+
+    item.click!();
+    await vi.waitFor(() => expect(requested).toEqual(['+420 777 123 456']));
+    expect(clipboard.reads).toBe(1);
+    expect(run).not.toHaveBeenCalled();
+    expect(problem).not.toHaveBeenCalled();
+
+    clipboard.text = 'Dear Jana,';
+    item.click!();
+    await vi.waitFor(() =>
+      expect(problem).toHaveBeenCalledWith('Ringside did not dial', '"Dear Jana," is not a phone number.'),
+    );
+    clipboard.text = '  ';
+    item.click!();
+    await vi.waitFor(() => expect(problem).toHaveBeenCalledWith('Nothing to dial', expect.any(String)));
+    tray.dispose();
+  });
+
+  it('rebuilds the Linux menu when the calls or the connection change', async () => {
+    const { emit, state, icon, listeners, tray } = controller('linux');
+    expect(icon.image).toEqual({ path: '/app/resources/tray.png' });
+    await vi.waitFor(() => expect(menuLabels(icon)).toContain('Dial the copied number'));
 
     state.calls = [call()];
     emit('calls:changed');
-    await vi.waitFor(() => expect(menuLabels(tray)).toContain('Hang up Jana Nováková (Connected)'));
-    expect(tray.tooltip).toBe('Ringside: Connected · Connected: Jana Nováková');
+    await vi.waitFor(() => expect(menuLabels(icon)).toContain('Hang up Jana Nováková (Connected)'));
+    expect(icon.tooltip).toBe('Ringside: Connected · Connected: Jana Nováková');
 
     state.connection = { status: 'offline', message: 'The PBX did not answer.', since: 2 };
     emit('connection:state');
-    await vi.waitFor(() => expect(menuLabels(tray)[0]).toBe('Offline: The PBX did not answer.'));
+    await vi.waitFor(() => expect(menuLabels(icon)[0]).toBe('Offline: The PBX did not answer.'));
 
-    clipboardText = '+420 777 123 456';
-    await vi.advanceTimersByTimeAsync(2000);
-    await vi.waitFor(() => expect(menuLabels(tray)).toContain('Dial +420 777 123 456'));
-
-    controller.dispose();
-    expect(tray.destroyed).toBe(true);
+    tray.dispose();
+    expect(icon.destroyed).toBe(true);
     expect(listeners.size).toBe(0);
   });
 
   it('shows the window on a double click of the icon', () => {
-    const run = vi.fn();
-    const { core } = fakeCore({ connection: connected, calls: [], recent: [] });
-    const controller = new TrayController({
-      iconPath: 'x.png',
-      core,
-      readClipboard: async () => '',
-      run,
-      logger: spyLogger(),
-    });
-    electron.Tray.instances.at(-1)!.listeners.get('double-click')!();
+    const { icon, run, tray } = controller('linux');
+    icon.listeners.get('double-click')!();
     expect(run).toHaveBeenCalledWith({ type: 'show-window' });
-    controller.dispose();
+    tray.dispose();
   });
 });
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { displays, FakeNavigationEvent, type FakeBrowserWindow } from './fakeElectron';
+import { displays, type FakeBrowserWindow } from './fakeElectron';
 import { spyLogger } from './spyLogger';
 import {
   createMainWindow,
@@ -8,13 +8,10 @@ import {
   mainWindowOptions,
   MINIMUM_WINDOW_SIZE,
 } from '../../../src-main/shell/window';
-import { createAppUrlMatcher, type RendererEntry } from '../../../src-main/shell/rendererEntry';
+import { APP_ENTRY } from '../../../src-main/shell/rendererEntry';
 import type { BoundsStore, WindowBounds } from '../../../src-main/shell/windowBounds';
 
 vi.mock('electron', () => import('./fakeElectron'));
-
-const entry: RendererEntry = { kind: 'file', path: '/opt/Ringside/resources/app/out/renderer/index.html' };
-const APP_URL = 'file:///opt/Ringside/resources/app/out/renderer/index.html';
 
 function memoryBoundsStore(initial?: WindowBounds): BoundsStore & { saved: WindowBounds | undefined } {
   return {
@@ -28,14 +25,17 @@ function memoryBoundsStore(initial?: WindowBounds): BoundsStore & { saved: Windo
   };
 }
 
-function openWindow(boundsStore: BoundsStore = memoryBoundsStore()) {
+function openWindow(
+  boundsStore: BoundsStore = memoryBoundsStore(),
+  extra: { showWhenReady?: () => boolean; icon?: string } = {},
+) {
   const logger = spyLogger();
   const window = createMainWindow({
     preloadPath: '/app/out/preload/index.cjs',
-    isAppUrl: createAppUrlMatcher(entry),
     boundsStore,
     devTools: false,
     logger,
+    ...extra,
   }) as unknown as FakeBrowserWindow;
   return { window, contents: window.webContents, logger };
 }
@@ -45,20 +45,31 @@ beforeEach(() => {
 });
 
 describe('main window options', () => {
-  it('isolate the renderer: sandboxed, no Node, web security on, our preload only', () => {
+  /** Each preference docs/SECURITY.md claims for every window, with its item of Electron's checklist. */
+  const LOCKED_DOWN: [preference: string, value: unknown, item: string][] = [
+    ['nodeIntegration', false, '2: no Node for the page'],
+    ['nodeIntegrationInWorker', false, '2: nor for its workers'],
+    ['nodeIntegrationInSubFrames', false, '2: nor for its frames'],
+    ['contextIsolation', true, '3: context isolation'],
+    ['sandbox', true, '4: process sandboxing'],
+    ['webSecurity', true, '6: web security on'],
+    ['allowRunningInsecureContent', false, '8: no insecure content'],
+    ['experimentalFeatures', false, '9: no experimental features'],
+    ['webviewTag', false, '11 and 12: no webview'],
+    ['devTools', false, 'no DevTools in production'],
+  ];
+
+  it.each(LOCKED_DOWN)('set %s to %s (checklist item %s)', (preference, value) => {
     const options = mainWindowOptions({ preloadPath: '/app/out/preload/index.cjs', devTools: false });
-    expect(options.webPreferences).toMatchObject({
-      preload: '/app/out/preload/index.cjs',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      devTools: false,
-    });
+    expect(options.webPreferences).toHaveProperty(preference, value);
+  });
+
+  it('load our preload only, and switch on no Blink feature (checklist item 10)', () => {
+    const options = mainWindowOptions({ preloadPath: '/app/out/preload/index.cjs', devTools: false });
+    expect(options.webPreferences?.preload).toBe('/app/out/preload/index.cjs');
+    // No Blink feature switched on, no preference that would weaken the above.
+    expect(options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
+    expect(options.webPreferences).not.toHaveProperty('additionalArguments');
   });
 
   it('stay hidden until the page is ready, and keep a usable minimum size', () => {
@@ -82,58 +93,22 @@ describe('main window options', () => {
     window.emit('ready-to-show');
     expect(window.visible).toBe(true);
   });
-});
 
-describe('main window guards', () => {
-  it('deny every window.open', () => {
-    const { contents, logger } = openWindow();
-    expect(contents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
-    expect(contents.windowOpenHandler?.({ url: APP_URL })).toEqual({ action: 'deny' });
-    expect(logger.warn).toHaveBeenCalled();
+  it('keep it hidden when it starts hidden in the tray, until it is shown', () => {
+    const { window } = openWindow(memoryBoundsStore(), { showWhenReady: () => false });
+    window.emit('ready-to-show');
+    expect(window.visible).toBe(false);
+    focusWindow(window as unknown as Parameters<typeof focusWindow>[0]);
+    expect(window.visible).toBe(true);
   });
 
-  it.each([
-    'https://evil.example/',
-    'http://127.0.0.1:5173/',
-    'file:///etc/passwd',
-    'file:///opt/Ringside/resources/app/out/renderer/other.html',
-    'javascript:alert(1)',
-    'not a url',
-  ])('prevent navigation and redirects to %s', (url) => {
-    const { contents } = openWindow();
-    for (const eventName of ['will-navigate', 'will-redirect']) {
-      const event = new FakeNavigationEvent(url);
-      contents.emit(eventName, event);
-      expect(event.defaultPrevented, eventName).toBe(true);
-    }
-  });
-
-  it("allow navigation within the app's own page", () => {
-    const { contents } = openWindow();
-    for (const url of [APP_URL, `${APP_URL}#/settings`, `${APP_URL}?reload=1`]) {
-      const event = new FakeNavigationEvent(url);
-      contents.emit('will-navigate', event);
-      expect(event.defaultPrevented, url).toBe(false);
-    }
-  });
-
-  it('prevent attaching a webview', () => {
-    const { contents } = openWindow();
-    const event = new FakeNavigationEvent();
-    contents.emit('will-attach-webview', event, {}, {});
-    expect(event.defaultPrevented).toBe(true);
-  });
-
-  it('deny every permission request and check', () => {
-    const { contents } = openWindow();
-    const { session } = contents;
-    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal']) {
-      const callback = vi.fn();
-      session.permissionRequestHandler?.(contents, permission, callback, { requestingUrl: APP_URL });
-      expect(callback, permission).toHaveBeenCalledExactlyOnceWith(false);
-      expect(session.permissionCheckHandler?.(contents, permission, APP_URL, {}), permission).toBe(false);
-    }
-    expect(session.devicePermissionHandler?.({ deviceType: 'usb' })).toBe(false);
+  it('carry the app icon, where the OS shows a window icon', () => {
+    expect(mainWindowOptions({ preloadPath: '/p.cjs', devTools: false, icon: '/r/icon.png' }).icon).toBe(
+      '/r/icon.png',
+    );
+    expect(mainWindowOptions({ preloadPath: '/p.cjs', devTools: false })).not.toHaveProperty('icon');
+    const { window } = openWindow(memoryBoundsStore(), { icon: '/r/icon.png' });
+    expect(window.options.icon).toBe('/r/icon.png');
   });
 });
 
@@ -152,8 +127,20 @@ describe('main window bounds', () => {
     expect(window.options.y).toBeUndefined();
   });
 
-  it('restore the maximised state', () => {
+  it('restore the maximised state when the window shows (maximising earlier would show an empty frame)', () => {
     const { window } = openWindow(memoryBoundsStore({ ...saved, maximized: true }));
+    expect(window.maximized).toBe(false);
+    window.emit('ready-to-show');
+    expect(window.maximized).toBe(true);
+  });
+
+  it('restore the maximised state of a window started hidden when it is first shown', () => {
+    const { window } = openWindow(memoryBoundsStore({ ...saved, maximized: true }), {
+      showWhenReady: () => false,
+    });
+    window.emit('ready-to-show');
+    expect(window.maximized).toBe(false);
+    window.emit('show');
     expect(window.maximized).toBe(true);
   });
 
@@ -168,13 +155,16 @@ describe('main window bounds', () => {
 });
 
 describe('loading and focusing', () => {
-  it('loads the built file in production and the dev server URL in development', async () => {
+  it('loads app://ringside in production and the dev server URL in development, never a file', async () => {
     const { window } = openWindow();
     const asElectronWindow = window as unknown as Parameters<typeof loadRenderer>[0];
-    await loadRenderer(asElectronWindow, entry);
-    expect(window.loadFile).toHaveBeenCalledWith(entry.path);
+    await loadRenderer(asElectronWindow, APP_ENTRY);
+    expect(window.loadURL).toHaveBeenCalledWith('app://ringside/index.html');
+    await loadRenderer(asElectronWindow, APP_ENTRY, 'confirm/x');
+    expect(window.loadURL).toHaveBeenCalledWith('app://ringside/index.html#confirm/x');
     await loadRenderer(asElectronWindow, { kind: 'dev-server', url: 'http://localhost:5173/' });
     expect(window.loadURL).toHaveBeenCalledWith('http://localhost:5173/');
+    expect(window.loadFile).not.toHaveBeenCalled();
   });
 
   it('brings a minimised window back to the front', () => {

@@ -1,0 +1,63 @@
+/**
+ * Settings ▸ Privacy ▸ Clear local data, for desks that are shared: deletes the call history, reviews,
+ * transcripts, notes, wrap-ups not yet sent, recent numbers and the directory cache (the next sync, started
+ * at once, rebuilds it). The settings and the stored secret stay. Wrap-ups still waiting for the PBX are
+ * the agent's unsaved work: the window warns how many first, and nothing is deleted while more are waiting
+ * than the agent was told about. Copies of these files set aside after damage (`<file>.corrupt-<time>`)
+ * hold the same data, and go too.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { eraseLocalData } from '../../cache/database/eraseLocalData';
+import type { RecentNumbersStore } from '../../calls';
+import type { PendingSave, PrivacyClearResult } from '../../shared/contract';
+import type { Logger } from '../../shared/logger';
+
+export interface LocalDataClearerDeps {
+  /** The wrap-ups waiting for the PBX (in the outbox). */
+  pendingWrapUps(): PendingSave[];
+  /** Stops the directory sync and waits until its writer has closed the file. */
+  stopSync(): Promise<void>;
+  /** Starts the sync again when nothing was cleared after all. */
+  restartSync(): void;
+  /** Every open database that holds local data (the directory cache; a separate store of the agent's own). */
+  databases(): Database[];
+  recentNumbers: RecentNumbersStore;
+  /** After clearing: the screens reload, the history resumes, the sync starts over. */
+  afterClear(cleared: { wrapUps: PendingSave[] }): void;
+  logger: Logger;
+}
+
+export class LocalDataClearer {
+  constructor(private readonly deps: LocalDataClearerDeps) {}
+
+  async clear(unsentWrapUpsAcknowledged: number): Promise<PrivacyClearResult> {
+    const { deps } = this;
+    const unsent = deps.pendingWrapUps().length;
+    if (unsent > unsentWrapUpsAcknowledged) return { cleared: false, unsentWrapUps: unsent };
+    await deps.stopSync();
+    const wrapUps = deps.pendingWrapUps();
+    if (wrapUps.length > unsentWrapUpsAcknowledged) {
+      // One more was saved while the sync stopped: the agent decides again.
+      deps.restartSync();
+      return { cleared: false, unsentWrapUps: wrapUps.length };
+    }
+    for (const db of new Set(deps.databases())) {
+      eraseLocalData(db);
+      if (!db.memory) removeCorruptCopies(db.name);
+    }
+    deps.recentNumbers.save([]);
+    deps.logger.info(`local data cleared (${wrapUps.length} unsent wrap-ups among it)`);
+    deps.afterClear({ wrapUps });
+    return { cleared: true };
+  }
+}
+
+/** Deletes `<file>.corrupt-<time>` and its `-wal` and `-shm` beside `path`. */
+function removeCorruptCopies(path: string): void {
+  const prefix = `${basename(path)}.corrupt-`;
+  for (const name of readdirSync(dirname(path))) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(path), name), { force: true });
+  }
+}

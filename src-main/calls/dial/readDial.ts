@@ -1,0 +1,86 @@
+/**
+ * How the dial path reads a text, by where it came from (the dial model: shared/dialModel.ts):
+ * - `link`: the canonical text a parsed `tel:`/`callto:` link became (shared/tel.ts `dialTextOf`), or the
+ *   number its confirmation names: digits with an optional leading `+`, at most 15, and `;ext=` with at
+ *   most 8 digits. Anything else is refused: it did not come from the link parser.
+ * - `selection`: the shortcut's selected or copied text, in any format people write numbers in (read by
+ *   shared/numbers.ts with the default country), but no feature code.
+ * - `dialpad`: what the agent typed or picked in the app (dial pad, directory, history, tray), in any
+ *   format, and also a PBX feature code (`*31#`), dialled as typed.
+ * A number is then read with the default country: E.164 for public numbers, the digits for internal ones.
+ */
+import type { DialCaution, DialSource } from '../../shared/contract';
+import { dialCautionOf } from '../../shared/dialCaution';
+import {
+  looksLikeFeatureCode,
+  MAX_FEATURE_CODE_LENGTH,
+  parseDialTarget,
+  readFeatureCode,
+} from '../../shared/dialModel';
+import { readNumber, type ReadNumber } from '../callerLookup';
+
+export type DialRules = 'link' | 'selection' | 'dialpad';
+
+/** The rules a dial from `source` is read by. */
+export function dialRulesOf(source: DialSource): DialRules {
+  if (source === 'link') return 'link';
+  if (source === 'shortcut') return 'selection';
+  return 'dialpad';
+}
+
+/** A text the dial path can dial: `number.dial` is exactly what the PBX is asked to dial. */
+export interface DialReading {
+  ok: true;
+  number: ReadNumber & { dial: string };
+  /** Set when a link or the shortcut must ask before dialling it, whatever the setting. */
+  caution: DialCaution | null;
+  /** A feature code: dialled as typed, owned by no one in the directory. */
+  featureCode: boolean;
+}
+
+/** Why a text cannot be dialled, in words the user can act on; empty for empty text. */
+export interface DialRefusal {
+  ok: false;
+  reason: string;
+}
+
+export function readDial(raw: string, rules: DialRules, country: string): DialReading | DialRefusal {
+  const text = raw.trim();
+  if (text === '') return { ok: false, reason: '' };
+  if (looksLikeFeatureCode(text)) return readFeature(text, rules);
+  if (rules === 'link' && !parseDialTarget(text)) {
+    return { ok: false, reason: `"${text}" is not a number a link can dial.` };
+  }
+  const number = readNumber(text, country);
+  if (!number.dial) return { ok: false, reason: notANumber(text) };
+  return {
+    ok: true,
+    number: { ...number, dial: number.dial },
+    caution: dialCautionOf(number, country),
+    featureCode: false,
+  };
+}
+
+function readFeature(text: string, rules: DialRules): DialReading | DialRefusal {
+  if (rules !== 'dialpad') {
+    return { ok: false, reason: `"${text}" is a PBX feature code: dial it from the dial pad.` };
+  }
+  const code = readFeatureCode(text);
+  if (!code) {
+    return {
+      ok: false,
+      reason:
+        `"${text}" cannot be read as a feature code: * or # first, then digits, * and #, ` +
+        `at most ${MAX_FEATURE_CODE_LENGTH} keys.`,
+    };
+  }
+  return { ok: true, number: { raw: text, display: code, dial: code }, caution: null, featureCode: true };
+}
+
+function notANumber(text: string): string {
+  if (!/\d/.test(text)) return `"${text}" is not a phone number.`;
+  return (
+    `"${text}" cannot be read as a phone number. Use digits with an optional leading + and country ` +
+    'code, e.g. +420 777 123 456, or an internal extension.'
+  );
+}

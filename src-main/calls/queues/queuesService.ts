@@ -1,0 +1,499 @@
+/**
+ * The agent's queues as AppCore sees them (docs/queues.md): the membership of the agent's own PBX user,
+ * read every 15 s (jittered) and on demand (the window gained focus) to follow changes made elsewhere;
+ * changes to it, each one request built from a fresh read and followed by another read; the local log of
+ * those changes and the "paused while away" offer; and, through the QueueWatch, the live statistics that
+ * feed the board, the tray's count, the long-wait alert and the call poll's cadence.
+ *
+ * Only the configured agent's own membership is ever read for display or changed: every request body has
+ * one element, with the agent's id.
+ */
+import type { QueueMembership } from '../../api/schemas';
+import type { Clock } from '../../shared/clock';
+import {
+  errorMessage,
+  failureDetail,
+  queueSettings,
+  type AwayReason,
+  type Events,
+  type IpcError,
+  type QueueBoardView,
+  type QueueChange,
+  type QueueChangeOutcome,
+  type QueueChoice,
+  type QueueLogEntry,
+  type QueueSettings,
+  type QueuesView,
+  type TeamAccent,
+} from '../../shared/contract';
+import { AppError } from '../../shared/contract';
+import type { Logger } from '../../shared/logger';
+import type { PollCadence } from '../monitor/callMonitor';
+import { systemTimers, type Timers } from '../timers';
+import { changeOutcome, failedOutcome, type ChangeOutcome } from './changeOutcome';
+import { membershipRequest, type MembershipChange } from './membershipRequest';
+import { pendingAwayPause, recentChanges, type QueueChangeLogStore } from './queueChangeLog';
+import { hasId, type QueueReading, type QueuesClient } from './queueReading';
+import {
+  boardRows,
+  longWaits,
+  myQueues,
+  queueCallLikely,
+  queueTypeName,
+  waitingInActiveQueues,
+} from './queueViews';
+import { QueuesError } from './queuesError';
+import { QueueWatch, type QueueWatchPolicy } from './queueWatch';
+
+/** The agent's PBX user: whose membership Ringside shows and changes. */
+export interface AgentUser {
+  id: number;
+  username: string;
+  /** The user's team (its colours may accent states), when known. */
+  teamId?: number | null;
+}
+
+export type QueuesEventChannel = 'queues:changed' | 'queueBoard:changed' | 'queues:longWait';
+export type QueuesEmitter = <E extends QueuesEventChannel>(channel: E, payload: Events[E]) => void;
+
+export interface QueuesPolicy {
+  membershipEveryMs: number;
+  /** ± this fraction of `membershipEveryMs`. */
+  membershipJitter: number;
+  /** A long-wait alert for a queue repeats at most this often. */
+  longWaitRepeatMs: number;
+  /** The board reads again when its reading is older than this. */
+  boardFreshMs: number;
+  /** The join list reads `/queues` again when the reading is older than this. */
+  catalogFreshMs: number;
+  /** How many changes `log()` returns. */
+  logShown: number;
+  watch: Partial<QueueWatchPolicy>;
+}
+
+export const DEFAULT_QUEUES_POLICY: QueuesPolicy = {
+  membershipEveryMs: 15_000,
+  membershipJitter: 0.2,
+  longWaitRepeatMs: 60_000,
+  boardFreshMs: 1_500,
+  catalogFreshMs: 15_000,
+  logShown: 50,
+  watch: {},
+};
+
+export interface QueuesServiceDeps {
+  client(): QueuesClient | undefined;
+  /** The agent's PBX user; undefined while unknown (`agentProblem` says why). */
+  agent(): AgentUser | undefined;
+  agentProblem?(): unknown;
+  /** The agent's PBX user is being looked up: the queues are loading rather than unavailable. */
+  agentPending?(): boolean;
+  settings(): QueueSettings;
+  log: QueueChangeLogStore;
+  emit: QueuesEmitter;
+  /** The call poll's cadence: fast while a queue call is likely. */
+  setPollCadence(cadence: PollCadence): void;
+  clock: Clock;
+  logger: Logger;
+  timers?: Timers;
+  random?: () => number;
+  policy?: Partial<QueuesPolicy>;
+}
+
+const asIpcError = (error: unknown): IpcError =>
+  error instanceof AppError ? error.toJSON() : { code: 'internal', message: errorMessage(error) };
+
+/** A team colour as CSS (`#rrggbb`), or null when the PBX gives none or something else. */
+function teamColour(value: unknown): string | null {
+  return typeof value === 'string' && /^#?[0-9a-f]{6}$/i.test(value)
+    ? `#${value.replace(/^#/, '').toLowerCase()}`
+    : null;
+}
+
+export class QueuesService {
+  private readonly policy: QueuesPolicy;
+  private readonly timers: Timers;
+  private readonly random: () => number;
+  private readonly watch: QueueWatch;
+  private key: string | undefined;
+  private clientOfSession: QueuesClient | undefined;
+  private membership: QueueMembership[] | undefined;
+  private readAt: number | null = null;
+  private problem: IpcError | null = null;
+  private boardProblem: IpcError | null = null;
+  private last: Pick<ChangeOutcome, 'failures' | 'agentError'> = { failures: [], agentError: null };
+  private changing = false;
+  private accent: TeamAccent | null = null;
+  private refreshTimer: unknown;
+  /** Membership reads and changes run one at a time, in order. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+  private readonly lastAlertAt = new Map<number, number>();
+  private lastEmitted = { view: '', board: '' };
+  /** Bumped whenever the PBX or the agent changes: work of an earlier session changes nothing. */
+  private generation = 0;
+
+  constructor(private readonly deps: QueuesServiceDeps) {
+    this.policy = { ...DEFAULT_QUEUES_POLICY, ...deps.policy };
+    this.timers = deps.timers ?? systemTimers;
+    this.random = deps.random ?? Math.random;
+    this.watch = new QueueWatch({
+      client: deps.client,
+      membership: () => this.membership ?? [],
+      onReading: (reading) => this.onReading(reading),
+      onFailure: (error) => this.onReadingFailed(error),
+      onStopped: () => this.deps.setPollCadence('normal'),
+      clock: deps.clock,
+      logger: deps.logger,
+      timers: deps.timers,
+      random: deps.random,
+      policy: this.policy.watch,
+    });
+  }
+
+  /** Starts, restarts or stops to match the current client and agent (AppCore calls it on every change). */
+  reconfigure(): void {
+    const client = this.deps.client();
+    const agent = this.deps.agent();
+    const key = client && agent ? `${agent.id}/${agent.teamId ?? ''}` : undefined;
+    if (this.key === key && this.clientOfSession === client) {
+      this.publish();
+      return;
+    }
+    this.key = key;
+    this.clientOfSession = client;
+    this.generation++;
+    this.clearRefreshTimer();
+    this.watch.reset();
+    this.membership = undefined;
+    this.readAt = null;
+    this.problem = null;
+    this.boardProblem = null;
+    this.last = { failures: [], agentError: null };
+    this.accent = null;
+    this.lastAlertAt.clear();
+    this.deps.setPollCadence('normal');
+    if (client && agent) {
+      void this.refresh().catch(() => {});
+      void this.readAccent(client, agent, this.generation);
+    }
+    this.publish();
+  }
+
+  /** The settings changed: the join/leave switch and the long-wait threshold show at once. */
+  settingsChanged(): void {
+    this.publish();
+  }
+
+  view(): QueuesView {
+    const agent = this.deps.agent();
+    const client = this.deps.client();
+    const settings = queueSettings(this.deps.settings());
+    const membership = this.membership ?? [];
+    const pending = Boolean(client) && !agent && this.deps.agentPending?.() === true;
+    const unavailable = !client || !agent;
+    const problem = pending ? null : unavailable ? this.unavailableProblem(client) : this.problem;
+    let status: QueuesView['status'] = 'ready';
+    if (pending) status = 'loading';
+    else if (unavailable) status = 'unavailable';
+    else if (!this.membership) status = this.problem ? 'failed' : 'loading';
+    else if (this.problem) status = 'failed';
+    return {
+      status,
+      problem,
+      agent: agent ? { id: agent.id, username: agent.username } : null,
+      queues: myQueues(membership, this.watch.latest),
+      readAt: this.readAt,
+      waiting: waitingInActiveQueues(membership, this.watch.latest),
+      joinLeaveAllowed: settings.queueJoinLeave,
+      failures: this.last.failures,
+      agentError: this.last.agentError,
+      awayPause: this.awayPause(membership),
+      accent: this.accent,
+      changing: this.changing,
+    };
+  }
+
+  boardView(): QueueBoardView {
+    return {
+      rows: boardRows(this.membership ?? [], this.watch.latest),
+      readAt: this.watch.latest?.at ?? null,
+      problem: this.boardProblem,
+    };
+  }
+
+  /** Whether the agent serves at least one queue that is not paused (for the quit question). */
+  get hasActiveQueues(): boolean {
+    return (this.membership ?? []).some((queue) => queue.suspended !== true);
+  }
+
+  /** Reads the membership now; a read already in flight or queued is shared. */
+  refresh(): Promise<QueuesView> {
+    return this.run(async () => {
+      await this.readMembership(this.generation);
+      return this.view();
+    });
+  }
+
+  /** One change: a fresh read, one request with every queue the agent serves, another read. */
+  change(change: QueueChange, cause: 'agent' | AwayReason = 'agent'): Promise<QueueChangeOutcome> {
+    if (
+      (change.action === 'join' || change.action === 'leave') &&
+      !queueSettings(this.deps.settings()).queueJoinLeave
+    ) {
+      return Promise.reject(QueuesError.joinLeaveOff());
+    }
+    return this.run(() => this.apply(change, cause));
+  }
+
+  /** Pauses every active queue because the agent leaves (quit, shutdown, sleep, lock); null when none is active. */
+  async pauseForAway(reason: AwayReason): Promise<QueueChangeOutcome | null> {
+    if (!this.deps.client() || !this.deps.agent()) return null;
+    const outcome = await this.change({ action: 'pause-all' }, reason);
+    return outcome.unchanged ? null : outcome;
+  }
+
+  /** Resumes the queues Ringside paused while the agent was away, those still paused. */
+  resumeAway(): Promise<QueueChangeOutcome> {
+    return this.run(async () => {
+      const offer = this.awayPause(this.membership ?? []);
+      return this.apply({ action: 'resume-away', queueIds: offer?.queueIds ?? [] }, 'agent');
+    });
+  }
+
+  dismissAway(): QueuesView {
+    this.deps.log.append({ kind: 'away-cleared', at: this.deps.clock.now() });
+    this.publish();
+    return this.view();
+  }
+
+  /** Queues the agent could join: those `/queues` lists and the membership does not hold. */
+  async catalog(): Promise<QueueChoice[]> {
+    if (!queueSettings(this.deps.settings()).queueJoinLeave) throw QueuesError.joinLeaveOff();
+    this.requireSession();
+    const latest = this.watch.latest;
+    const fresh = latest && this.deps.clock.now() - latest.at < this.policy.catalogFreshMs;
+    const reading = fresh ? latest : await this.watch.readNow();
+    const members = new Set((this.membership ?? []).map((queue) => queue.id));
+    return [...reading.queues.values()]
+      .filter((queue) => !members.has(queue.id))
+      .map((queue) => ({
+        id: queue.id,
+        name: queue.name,
+        number: queue.number,
+        type: queueTypeName(typeof queue.type === 'number' ? queue.type : undefined),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+
+  log(): QueueLogEntry[] {
+    return recentChanges(this.deps.log.records(), this.policy.logShown);
+  }
+
+  /** The board's reading: the latest when fresh and complete, else one read now. Keeps the board live. */
+  async board(): Promise<QueueBoardView> {
+    this.requireSession();
+    this.watch.boardViewed();
+    const latest = this.watch.latest;
+    const fresh = latest?.complete && this.deps.clock.now() - latest.at < this.policy.boardFreshMs;
+    if (!fresh) {
+      if (!this.membership) await this.refresh();
+      try {
+        await this.watch.readNow();
+      } catch (error) {
+        this.onReadingFailed(error);
+      }
+    }
+    return this.boardView();
+  }
+
+  dispose(): void {
+    this.generation++;
+    this.clearRefreshTimer();
+    this.watch.dispose();
+  }
+
+  // ---- membership ---------------------------------------------------------------------------------------
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.exclusive.then(task);
+    this.exclusive = next.catch(() => {});
+    return next;
+  }
+
+  private requireSession(): { client: QueuesClient; agent: AgentUser } {
+    const client = this.deps.client();
+    if (!client) throw QueuesError.notConnected();
+    const agent = this.deps.agent();
+    if (!agent) throw QueuesError.noAgent();
+    return { client, agent };
+  }
+
+  /** The agent's membership as the PBX has it now; `[]` when the listing has no element for the agent. */
+  private async fetchMembership(client: QueuesClient, agentId: number): Promise<QueueMembership[]> {
+    const agents = await client.agentQueues.get();
+    const mine = agents.filter(hasId).find((agent) => agent.id === agentId);
+    return Array.isArray(mine?.queues) ? mine.queues.filter(hasId) : [];
+  }
+
+  private async readMembership(generation: number): Promise<void> {
+    const { client, agent } = this.requireSession();
+    this.clearRefreshTimer();
+    try {
+      const membership = await this.fetchMembership(client, agent.id);
+      if (generation !== this.generation) return;
+      this.membership = membership;
+      this.readAt = this.deps.clock.now();
+      this.problem = null;
+      // Names come from /queues: read it too when the watch is not running to keep a recent one.
+      if (!this.watch.isRunning && !this.watch.latest) await this.watch.readNow().catch(() => {});
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.problem = asIpcError(error);
+      this.deps.logger.debug(`queues: the membership could not be read: ${failureDetail(error)}`);
+      throw error;
+    } finally {
+      if (generation === this.generation) {
+        this.watch.update();
+        this.publish();
+        this.scheduleRefresh(generation);
+      }
+    }
+  }
+
+  private async apply(change: MembershipChange, cause: 'agent' | AwayReason): Promise<QueueChangeOutcome> {
+    const generation = this.generation;
+    const { client, agent } = this.requireSession();
+    await this.readMembership(generation);
+    const request = membershipRequest(agent.id, this.membership ?? [], change);
+    if (request.unchanged) {
+      return { ok: true, unchanged: true, failures: [], agentError: null, view: this.view() };
+    }
+    this.changing = true;
+    this.publish();
+    let outcome: ChangeOutcome;
+    try {
+      outcome = changeOutcome(agent.id, await client.agentQueues.set(request.body));
+    } catch (error) {
+      this.deps.logger.warn(`queues: ${change.action} failed`, error);
+      outcome = failedOutcome(errorMessage(error));
+    }
+    this.record(agent.id, change, cause, request.changedIds, outcome);
+    this.changing = false;
+    if (generation === this.generation)
+      this.last = { failures: outcome.failures, agentError: outcome.agentError };
+    // What the PBX says now, whatever the answer was.
+    await this.readMembership(generation).catch(() => {});
+    return { ...outcome, unchanged: false, view: this.view() };
+  }
+
+  private record(
+    agentId: number,
+    change: MembershipChange,
+    cause: 'agent' | AwayReason,
+    queueIds: number[],
+    outcome: ChangeOutcome,
+  ): void {
+    const entry: QueueLogEntry = {
+      at: this.deps.clock.now(),
+      agentId,
+      action: change.action,
+      cause,
+      queueIds,
+      ok: outcome.ok,
+      failures: outcome.failures,
+      agentError: outcome.agentError,
+    };
+    this.deps.log.append({ kind: 'change', ...entry });
+    const result = outcome.ok ? 'done' : `failed (${describeFailures(outcome)})`;
+    this.deps.logger.info(`queues: ${change.action} of ${queueIds.join(', ')} by ${cause}: ${result}`);
+  }
+
+  private awayPause(membership: readonly QueueMembership[]): QueuesView['awayPause'] {
+    const agent = this.deps.agent();
+    if (!agent || !this.membership) return null;
+    const offer = pendingAwayPause(this.deps.log.records(), agent.id);
+    if (!offer) return null;
+    const paused = new Set(membership.filter((queue) => queue.suspended === true).map((queue) => queue.id));
+    const queueIds = offer.queueIds.filter((id) => paused.has(id));
+    return queueIds.length > 0 ? { ...offer, queueIds } : null;
+  }
+
+  private unavailableProblem(client: QueuesClient | undefined): IpcError {
+    if (!client) return QueuesError.notConnected().toJSON();
+    const why = this.deps.agentProblem?.();
+    return why ? asIpcError(why) : QueuesError.noAgent().toJSON();
+  }
+
+  private scheduleRefresh(generation: number): void {
+    this.clearRefreshTimer();
+    const { membershipEveryMs: every, membershipJitter: jitter } = this.policy;
+    const delay = Math.round(every * (1 - jitter + 2 * jitter * this.random()));
+    this.refreshTimer = this.timers.setTimeout(() => {
+      this.refreshTimer = undefined;
+      if (generation === this.generation) void this.refresh().catch(() => {});
+    }, delay);
+  }
+
+  private clearRefreshTimer(): void {
+    if (this.refreshTimer !== undefined) this.timers.clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
+  }
+
+  private async readAccent(client: QueuesClient, agent: AgentUser, generation: number): Promise<void> {
+    if (agent.teamId === undefined || agent.teamId === null) return;
+    try {
+      const team = (await client.teams()).find((candidate) => candidate.id === agent.teamId);
+      if (generation !== this.generation || !team) return;
+      this.accent = { ready: teamColour(team.color_agent_ready), aux: teamColour(team.color_agent_aux) };
+      this.publish();
+    } catch (error) {
+      this.deps.logger.debug(`queues: the team colours could not be read: ${failureDetail(error)}`);
+    }
+  }
+
+  // ---- readings -----------------------------------------------------------------------------------------
+
+  private onReading(reading: QueueReading): void {
+    const membership = this.membership ?? [];
+    this.boardProblem = null;
+    this.deps.setPollCadence(queueCallLikely(membership, reading) ? 'fast' : 'normal');
+    const threshold = queueSettings(this.deps.settings()).queueLongWaitSeconds;
+    for (const wait of longWaits(membership, reading, threshold)) {
+      const last = this.lastAlertAt.get(wait.queueId);
+      if (last !== undefined && reading.at - last < this.policy.longWaitRepeatMs) continue;
+      this.lastAlertAt.set(wait.queueId, reading.at);
+      this.deps.emit('queues:longWait', wait);
+    }
+    this.publish();
+  }
+
+  private onReadingFailed(error: unknown): void {
+    this.boardProblem = asIpcError(error);
+    // Without a reading nothing says a call is coming: back to the configured interval.
+    this.deps.setPollCadence('normal');
+    this.publish();
+  }
+
+  /** Emits the views that changed since they were last emitted. */
+  private publish(): void {
+    const view = this.view();
+    const viewText = JSON.stringify(view);
+    if (viewText !== this.lastEmitted.view) {
+      this.lastEmitted.view = viewText;
+      this.deps.emit('queues:changed', view);
+    }
+    const board = this.boardView();
+    const boardText = JSON.stringify(board);
+    if (boardText !== this.lastEmitted.board) {
+      this.lastEmitted.board = boardText;
+      this.deps.emit('queueBoard:changed', board);
+    }
+  }
+}
+
+function describeFailures(outcome: ChangeOutcome): string {
+  const parts: string[] = [];
+  if (outcome.agentError) parts.push(outcome.agentError);
+  for (const failure of outcome.failures) parts.push(`queue ${failure.queueId}: ${failure.message}`);
+  return parts.join('; ');
+}
