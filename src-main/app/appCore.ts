@@ -28,9 +28,10 @@ import { callsHandlers } from './calls/callsHandlers';
 import { AgentDirectory } from './connection/agentDirectory';
 import { CallContextReader } from '../calls/context/callContextReader';
 import { PersonActivityReader } from '../calls/context/personActivity';
+import { callerNumberView } from './crm/callerNumber';
 import { CrmAutoOpen } from './crm/crmAutoOpen';
 import { CrmLinks, crmSettingsTemplates } from './crm/crmLinks';
-import { cachedPersonExternalId, cachedTeamTemplates } from './crm/crmRecords';
+import { cachedPersonExternalId, cachedTeamAfterCallSeconds, cachedTeamTemplates } from './crm/crmRecords';
 import { connectionHandlers } from './connection/connectionHandlers';
 import { ConnectionManager, NotConnected, type HealthPolicy } from './connection/connectionManager';
 import {
@@ -340,17 +341,23 @@ export class AppCore {
         requireClient: () => this.requireClient(),
         onSaved: (view) => this.events.emit('settings:changed', view),
       }),
-      ...callsHandlers(
-        this.calls,
-        crmLinks,
-        new CallContextReader({
+      ...callsHandlers(this.calls, {
+        crm: crmLinks,
+        context: new CallContextReader({
           client: () => this.pbx.client,
           agent: () => this.modes.agent?.username,
           firstKeys: () => this.settings.current.contextKeysFirst ?? [],
           logger: this.deps.logger,
         }),
-        (personId) => this.cachedPersonExternalId(personId),
-      ),
+        personExternalId: (personId) => this.cachedPersonExternalId(personId),
+        afterCallSeconds: () => {
+          const teamId = this.agentDirectory.profile?.teamId;
+          const cache = this.caches.current?.database;
+          return teamId == null || !cache ? null : cachedTeamAfterCallSeconds(cache, teamId);
+        },
+        callerNumber: () =>
+          callerNumberView(this.agentDirectory.profile?.callerNumber, this.settings.current.defaultCountry),
+      }),
       ...historyHandlers(() => this.history),
       ...directoryHandlers(
         directoryService,

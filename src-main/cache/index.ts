@@ -38,15 +38,9 @@ export {
 } from './sync/directorySource';
 export { DirectorySync } from './sync/directorySync';
 export { forEachConcurrently } from './sync/forEachConcurrently';
-export type {
-  CollectionReport,
-  SyncPhase,
-  SyncProgress,
-  SyncQuarantined,
-  SyncReport,
-  SyncRunOptions,
-} from './sync/syncRun';
+export type { CollectionReport, SyncPhase, SyncProgress, SyncReport, SyncRunOptions } from './sync/syncRun';
 export { KIND_OF_COLLECTION } from './sync/detailOutcome';
+export type { SyncQuarantined } from './sync/syncLedger';
 export type { DirectorySyncOptions } from './sync/syncSettings';
 export {
   HistoryStore,

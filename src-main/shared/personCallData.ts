@@ -4,10 +4,8 @@
  * The main process fills in the external id from the directory cache when the window did not know it.
  */
 
-export interface PersonCallData {
-  person_id: number;
-  external_id?: string;
-}
+/** `person_id`, and `external_id` when known. */
+export type PersonCallData = Record<string, string | number>;
 
 export function personCallData(
   person: { id: number; externalId?: string | null } | null | undefined,

@@ -233,6 +233,24 @@ describe('the Directory screen', () => {
     await waitFor(() => expect(dialled).toEqual([{ number: '+420777123456', source: 'directory' }]));
   });
 
+  it('a dial from a person’s card names the person in the call’s data', async () => {
+    const { input, dialled } = setup();
+    await typeQuery(input, 'nov');
+    await fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    const card = await screen.findByRole('complementary', { name: 'Details' });
+    await fireEvent.click(await within(card).findByRole('button', { name: 'Dial +420 777 123 456' }));
+    await waitFor(() =>
+      expect(dialled).toEqual([
+        {
+          number: '+420777123456',
+          source: 'directory',
+          data: { person_id: 7, external_id: 'CRM-000007' },
+        },
+      ]),
+    );
+  });
+
   it('shows hostile names as text', async () => {
     const { input } = setup();
     await typeQuery(input, '<img');

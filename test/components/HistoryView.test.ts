@@ -158,10 +158,10 @@ describe('the History screen', () => {
     expect(await screen.findByText('The start date is after the end date.')).toBeVisible();
   });
 
-  it('calls back through the one dial path, marked as from the history', async () => {
+  it('calls back through the one dial path, marked as from the history and naming the person', async () => {
     const { dialled } = setup(() => ok(page([janaCall])));
     await fireEvent.click(await screen.findByRole('button', { name: 'Call Jana Nováková back' }));
-    expect(dialled).toEqual([{ number: '+420777123456', source: 'history' }]);
+    expect(dialled).toEqual([{ number: '+420777123456', source: 'history', data: { person_id: 7 } }]);
     expect(await screen.findByText(/Calling Jana Nováková/)).toBeVisible();
   });
 

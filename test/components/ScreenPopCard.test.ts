@@ -42,7 +42,9 @@ describe('the pop card', () => {
     expect(within(card).queryByRole('button', { name: 'Create contact' })).toBeNull();
 
     await fireEvent.click(within(card).getByRole('button', { name: 'Dial +420 224 812 345' }));
-    await waitFor(() => expect(dialled).toEqual([{ number: '+420224812345', source: 'directory' }]));
+    await waitFor(() =>
+      expect(dialled).toEqual([{ number: '+420224812345', source: 'directory', data: { person_id: 7 } }]),
+    );
   });
 
   it('answers and hangs up the call it belongs to, with the buttons the call offers', async () => {

@@ -10,7 +10,8 @@ export const NewId = z.union([Id, z.string().regex(/^\d+$/).transform(Number)]);
 /** One page of a paginated list (persons, companies) and the count of all records. */
 export interface Page<T> {
   items: T[];
-  total: number;
+  /** Null when the PBX sent no usable `total`: the page alone cannot tell whether the list ends here. */
+  total: number | null;
 }
 
 /** GET a paginated list: `limit` 1–1000 and `offset` ≥ 0 checked before sending. */
@@ -29,9 +30,8 @@ export async function getPage<S extends z.ZodType>(
   if (typeof envelope.total === 'number' && Number.isInteger(envelope.total)) {
     return { items, total: envelope.total };
   }
-  // Without a total the caller still gets a lower bound, so a sync can go on paging.
   api.reportDrift(`${name}.total`, 'int', envelope.total, call);
-  return { items, total: (offset ?? 0) + items.length };
+  return { items, total: null };
 }
 
 /** The confirmation text of the call-control methods; empty when a PBX sends none. */

@@ -14,6 +14,13 @@ export async function checkAgentUsername(
   const { user } = search;
   return {
     found: true,
-    user: { id: user.id, username: user.username, displayName: user.displayname, active: user.active },
+    user: {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayname,
+      active: user.active,
+      primaryExtension: user.primary_extension,
+      softphoneDeviceId: user.wssip_device_id,
+    },
   };
 }

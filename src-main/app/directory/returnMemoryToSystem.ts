@@ -4,6 +4,10 @@
  * pressure; after a sync of 100,000 persons that is most of the main process's resident memory. One
  * memory-reducing collection (what V8 runs when the system is low on memory) shrinks it back. It takes some
  * tens of milliseconds, so it runs once after bulk work, never routinely.
+ *
+ * Kept, measured (bench: cache, 100,000 persons): it takes the process from 370–420 MB to 180–210 MB, the young
+ * generation from 128 MB to 1 MB and the old one from ~70 MB to ~20 MB. The young generation's limit cannot be
+ * lowered from here instead: V8 reads `--max-semi-space-size` when the heap is set up, not at run time.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

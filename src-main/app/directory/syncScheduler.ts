@@ -281,11 +281,15 @@ export class SyncScheduler {
     this.nextRunAt = null;
   }
 
-  /** What the cache itself remembers: when a sync of it last completed (the persons pass ends every sync). */
+  /**
+   * What the cache itself remembers: when a sync of it last completed (the persons pass ends every sync), and
+   * what the last sync set aside.
+   */
   private readCache(): void {
     const cache = this.deps.cache();
     const pass = cache?.directory.ledger.pass('persons');
     this.lastCompletedAt = pass?.phase === 'done' ? pass.completedAt : null;
+    this.quarantined = cache?.directory.ledger.setAsideRecords() ?? [];
     this.countedAt = Number.NEGATIVE_INFINITY;
   }
 

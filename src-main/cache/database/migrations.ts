@@ -32,12 +32,23 @@ const v1: Migration = (db) => {
 /** The history gets a file of its own (history/moveHistoryOut.ts). */
 const v5: Migration = (db, context) => moveHistoryOut(db, context.openHistoryFile);
 
+/** The records the last sync set aside, so Settings can list them after a restart (sync/syncLedger.ts). */
+const v6: Migration = (db) => {
+  db.exec(`CREATE TABLE sync_quarantine (
+    collection TEXT NOT NULL,
+    id INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    UNIQUE (collection, id)
+  )`);
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   v1,
   createHistoryTables,
   indexNumbersByNational,
   dropStoredUserRecords,
   v5,
+  v6,
 ];
 
 /** Migrations that remove data which must not stay readable in the file: the file is compacted after them. */

@@ -10,9 +10,8 @@ import type { CompanyDetail } from '../store/companyStore';
 import type { DirectoryStore } from '../store/directoryStore';
 import type { PersonDetail } from '../store/personStore';
 import { faultReason, isRecordFault } from './recordFault';
+import type { DetailCollection } from './detailCollection';
 import type { SyncLedger } from './syncLedger';
-
-export type DetailCollection = 'users' | 'companies' | 'persons';
 
 /** A fetched detail, or the 404 that says the record is gone. Structured-cloneable (sent to the worker). */
 export type DetailOutcome = { id: number; detail: unknown } | { id: number; gone: true };

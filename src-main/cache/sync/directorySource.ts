@@ -22,8 +22,8 @@ export interface SourceCallOptions {
 
 export interface SourcePage<T> {
   items: T[];
-  /** The count of all records (not only this page's). */
-  total: number;
+  /** The count of all records (not only this page's); null when the PBX did not say. */
+  total: number | null;
 }
 
 export interface PagedResource<ListItem, Detail> {

@@ -51,6 +51,8 @@ export class DirectorySync {
     const { clock, logger } = this.settings;
     const started = clock.now();
     const run = new SyncRun(this.cache, this.settings, signal, listeners);
+    // Each record set aside last time is tried again; those that still cannot be stored are noted anew.
+    this.cache.write(() => this.cache.ledger.clearSetAside());
     if (this.cache.numberIndexOutdated) await this.cache.reindexNumbers(signal);
     const writer = (this.settings.detailWriter ?? inlineDetailWriter)(this.cache);
     try {

@@ -6,7 +6,11 @@
  * skipped. That is bounded (MAX_REREADS per pass): beyond it the pass only notes that it may have missed
  * records, and removes nothing.
  */
-import type { SourcePage } from './directorySource';
+/** A page with its list's total: as the PBX said, or (when it did not) the items up to this page's end. */
+export interface CountedPage {
+  items: readonly unknown[];
+  total: number;
+}
 
 /** Times one pass reads part of a list again because the list moved. */
 export const MAX_REREADS = 20;
@@ -34,7 +38,7 @@ export class ListCursor {
   }
 
   /** Checks the page read at `offset` against the overlap; `firstSeen`: whether its first record was seen. */
-  check(offset: number, page: SourcePage<unknown>, firstSeen: boolean): OverlapCheck {
+  check(offset: number, page: CountedPage, firstSeen: boolean): OverlapCheck {
     if (offset === 0) return 'ok';
     if (!this.overlapping) return 'unverified';
     const joined = page.items.length > 0 ? firstSeen : page.total === 0;
@@ -52,7 +56,7 @@ export class ListCursor {
    * like that (the client then counts the items so far), and a list taken as complete too early would have
    * its unseen records removed.
    */
-  advance(offset: number, page: SourcePage<unknown>, limit: number): boolean {
+  advance(offset: number, page: CountedPage, limit: number): boolean {
     const received = page.items.length;
     if (received === 0) return true;
     const atTotal = offset + received >= page.total;

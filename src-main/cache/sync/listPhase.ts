@@ -5,7 +5,9 @@
  *
  * The PBX need not honour the `limit` asked for (docs/pbx-api.md, Pagination): pages are read on from the
  * items actually received, the list ends by its `total`, a refused limit is halved (listPageReader.ts), and
- * a list that changes while it is read is read again where it moved (see `ListCursor`).
+ * a list that changes while it is read is read again where it moved (see `ListCursor`). Without a `total`
+ * a short page may be the end of the list or only a PBX's cap on page size: one more page tells, and when
+ * it holds items nothing of the list is removed.
  */
 import { KIND_OF_COLLECTION, removeRecord } from './detailOutcome';
 import { ListCursor } from './listCursor';
@@ -27,9 +29,11 @@ export async function listPhase<L extends { id: number }, D>(
   const cursor = new ListCursor(pass.listOffset);
   const pages = new ListPageReader(run, collection);
   let total: number;
+  let endsUncertain: boolean;
   pages.request(cursor.offset);
   for (;;) {
-    const { offset, page } = await pages.next();
+    const { offset, page: received } = await pages.next();
+    const page = { items: received.items, total: received.total ?? offset + received.items.length };
     total = page.total;
     const first = page.items[0];
     const firstSeen = first !== undefined && ledger.seenIn(kind, first.id, pass.generation);
@@ -68,14 +72,49 @@ export async function listPhase<L extends { id: number }, D>(
       if (!setAside.has(item.id)) report[change === 'new' ? 'added' : 'changed'] += 1;
     }
     tracker.update(Math.min(offset + page.items.length, total), total);
-    if (cursor.advance(offset, page, pages.limit)) break;
+    if (cursor.advance(offset, page, pages.limit)) {
+      const short = received.total === null && isShortPage(page.items.length, pages.limit);
+      endsUncertain = short && (await goesOn(run, collection, offset + page.items.length, pages.limit));
+      break;
+    }
     pages.continueAt(cursor.offset, cursor.step, total);
   }
-  await removeUnseen(run, collection, pass, total);
+  if (endsUncertain) {
+    settings.logger.warn(
+      `Directory sync: the PBX sent no total for the ${collection.name} list, and it went on past a page of ` +
+        `fewer items than the ${pages.limit} asked for; it may cap its pages, so no ${collection.name} are removed`,
+    );
+  } else {
+    await removeUnseen(run, collection, pass, total);
+  }
   cache.write(() => {
     ledger.scheduleRollingRefresh(kind, settings.rollingRefresh[collection.name]);
     ledger.setPhase(collection.name, 'details', settings.clock.now());
   });
+}
+
+/** A page with some items but fewer than asked for (an empty page does end a list, total or not). */
+function isShortPage(received: number, limit: number): boolean {
+  return received > 0 && received < limit;
+}
+
+/**
+ * Whether a list without `total` goes on past a short page: one more page is asked for. Empty, the list did
+ * end there; with items (or no answer), the PBX caps its pages and the list is not known to be complete.
+ */
+async function goesOn<L extends { id: number }>(
+  run: SyncRun,
+  collection: RecordCollection<L, unknown>,
+  offset: number,
+  limit: number,
+): Promise<boolean> {
+  try {
+    return (await collection.list(offset, limit, run.signal)).items.length > 0;
+  } catch (error) {
+    run.signal?.throwIfAborted();
+    run.settings.logger.debug(`Directory sync: the ${collection.name} list past ${offset}: ${String(error)}`);
+    return true;
+  }
 }
 
 /** Deletes what the complete list lacked, in batches; skipped when the list shifted while being read. */

@@ -2,7 +2,7 @@
 import type { User, UserListItem } from '../../api/schemas';
 import type { DirectoryStore } from '../store/directoryStore';
 import type { ListChange } from '../store/listChange';
-import type { DetailCollection } from './detailOutcome';
+import type { DetailCollection } from './detailCollection';
 import type { DirectorySource, PagedResource, SourcePage } from './directorySource';
 
 /** Where a collection's list items go: compared with the cache, new and changed ones written. */

@@ -1,11 +1,20 @@
 /**
  * Sync bookkeeping: where each collection's current pass is (so an interrupted sync resumes), and per record
- * when it was last seen in a list and last fetched in detail (for change detection and the rolling refresh).
- * Like the store, every method expects to run inside a transaction.
+ * when it was last seen in a list and last fetched in detail (for change detection and the rolling refresh),
+ * and the records the last sync set aside (so they are still known after a restart). Like the store, every method expects to run inside a transaction.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { EntryKind } from '../database/entryKind';
 import { KIND_CODE } from '../database/entryKind';
+import type { DetailCollection } from './detailCollection';
+
+/** A record the cache refused during a sync: set aside, retried by the next sync. */
+export interface SyncQuarantined {
+  collection: DetailCollection;
+  id: number;
+  /** Why the cache refused it (for the log and Settings). */
+  reason: string;
+}
 
 export type PassPhase = 'list' | 'details' | 'done';
 
@@ -123,6 +132,21 @@ export class SyncLedger {
   dueIds(kind: EntryKind): number[] {
     return this.sql.due.all(KIND_CODE[kind]) as number[];
   }
+
+  /** Notes a record the sync set aside; the first reason given in a sync is kept. */
+  setAside({ collection, id, reason }: SyncQuarantined): void {
+    this.sql.setAside.run(collection, id, reason);
+  }
+
+  /** Forgets the records set aside: a new sync starts, and tries each again. */
+  clearSetAside(): void {
+    this.sql.clearSetAside.run();
+  }
+
+  /** The records the running or last sync set aside, in the order they were. */
+  setAsideRecords(): SyncQuarantined[] {
+    return this.sql.setAsideRecords.all() as SyncQuarantined[];
+  }
 }
 
 function prepareStatements(db: SqliteDatabase) {
@@ -156,5 +180,8 @@ function prepareStatements(db: SqliteDatabase) {
     scheduleRefresh: db.prepare(`UPDATE record_sync SET needs_fetch = 1 WHERE kind = @kind AND id IN (
       SELECT id FROM record_sync WHERE kind = @kind AND needs_fetch = 0 ORDER BY fetched_at LIMIT @count)`),
     due: db.prepare('SELECT id FROM record_sync WHERE kind = ? AND needs_fetch = 1 ORDER BY id').pluck(),
+    setAside: db.prepare('INSERT OR IGNORE INTO sync_quarantine (collection, id, reason) VALUES (?, ?, ?)'),
+    clearSetAside: db.prepare('DELETE FROM sync_quarantine'),
+    setAsideRecords: db.prepare('SELECT collection, id, reason FROM sync_quarantine ORDER BY rowid'),
   };
 }

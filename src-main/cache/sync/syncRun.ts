@@ -1,9 +1,10 @@
 /** One run of the directory sync: its signal, progress reporting and per-collection counts. */
 import type { DirectoryCache } from '../directory/directoryCache';
-import type { DetailCollection } from './detailOutcome';
+import type { DetailCollection } from './detailCollection';
 import { KIND_OF_COLLECTION } from './detailOutcome';
 import { faultReason, isRecordFault } from './recordFault';
 import type { SyncSettings } from './syncSettings';
+import type { SyncQuarantined } from './syncLedger';
 import { writeInSlices } from './writeInSlices';
 
 export type SyncCollection = 'groups' | 'roles' | 'teams' | 'queues' | 'extensions' | DetailCollection;
@@ -27,13 +28,6 @@ export interface CollectionReport {
 }
 
 /** A record the sync could not store and set aside; the next sync fetches and tries it again. */
-export interface SyncQuarantined {
-  collection: DetailCollection;
-  id: number;
-  /** Why the cache refused it (for the log and Settings). */
-  reason: string;
-}
-
 export interface SyncReport {
   durationMs: number;
   collections: Partial<Record<SyncCollection, CollectionReport>>;
@@ -109,7 +103,10 @@ export class SyncRun {
     return writeInSlices((fn) => this.cache.write(fn), items, apply, finish, setAside);
   }
 
-  /** Sets a record the cache refused aside: logged with its id, counted, and left for the next sync. */
+  /**
+   * Sets a record the cache refused aside: logged with its id, counted, kept in the ledger (so a restart
+   * still shows it), and left for the next sync.
+   */
   quarantine(collection: DetailCollection, id: number, reason: string): void {
     // Its list item and its detail may both be refused in one run: it is one record set aside.
     const key = `${collection}:${id}`;
@@ -117,6 +114,7 @@ export class SyncRun {
     this.quarantinedKeys.add(key);
     const record = { collection, id, reason };
     this.quarantined.push(record);
+    this.cache.write(() => this.cache.ledger.setAside(record));
     // Each one by its id, up to a point: a cause that meets every record would flood the log otherwise.
     if (this.quarantined.length <= QUARANTINE_LOGGED) {
       this.settings.logger.warn(

@@ -1,7 +1,7 @@
 /** How a directory sync is tuned: the options it takes, and their defaults. */
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import type { DetailCollection } from './detailOutcome';
+import type { DetailCollection } from './detailCollection';
 import type { DetailWriterFactory } from './detailWriter';
 
 export interface DirectorySyncOptions {

@@ -4,9 +4,9 @@
  * wrap-up and its outbox entry in one transaction, the note into the search index), and the outbox writes it
  * to the PBX in the background.
  *
- * Without a known agent (no agent username in Settings) the call's metadata is read-only, as the review hides
- * the call then: no permissions can be asked for. The panel says why, metadata edits are refused, and a
- * wrap-up is kept on this computer only (its disposition and note are metadata on the PBX too).
+ * Without a known agent (no agent username in Settings) the call's metadata is read-only: no permissions can
+ * be asked for, so nothing may be changed. The panel shows the values with the reason, metadata edits are
+ * refused, and a wrap-up is kept on this computer only (its disposition and note are metadata on the PBX too).
  */
 import { z } from 'zod';
 import type { CallMetadataApi, CallPermissionsApi } from '../../api/endpoints/calls';
@@ -78,8 +78,8 @@ const DispositionsData = z.object({
 
 /** Why the metadata is read-only without a known agent (the panel shows it; a refused edit says it). */
 export const NO_AGENT_METADATA =
-  'Your PBX user name is not set in Settings, so Ringside cannot check whether you may see or change this ' +
-  'call’s metadata. The wrap-up is kept on this computer only.';
+  'Your PBX user name is not set in Settings, so Ringside cannot check whether you may change this call’s ' +
+  'metadata: it is shown read-only. The wrap-up is kept on this computer only.';
 
 /** Network reads behind the panel are a nicety: they must not keep it from opening. */
 const PANEL_TIMEOUT_MS = 3_000;
@@ -218,7 +218,7 @@ export class WrapUpService {
 
   private async metadata(uniqueid: string, client: WrapUpClient | undefined): Promise<WrapUp['metadata']> {
     const agent = this.deps.agent();
-    if (!agent) return unavailable(NO_AGENT_METADATA);
+    if (!agent) return this.readOnlyMetadata(uniqueid, client);
     const [permitted, live] = await Promise.all([
       this.metadataPermitted(uniqueid, agent, client),
       client ? this.readMetadata(uniqueid, client) : Promise.resolve(null),
@@ -229,6 +229,22 @@ export class WrapUpService {
         'Ringside could not check whether you may see this call’s metadata (the PBX is not reachable).',
       );
     }
+    return this.shownMetadata(uniqueid, live);
+  }
+
+  /** Without a known agent: the values as read (or last known), never editable, with the reason. */
+  private async readOnlyMetadata(
+    uniqueid: string,
+    client: WrapUpClient | undefined,
+  ): Promise<WrapUp['metadata']> {
+    const live = client ? await this.readMetadata(uniqueid, client) : null;
+    const shown = this.shownMetadata(uniqueid, live);
+    if (shown.status !== 'shown') return shown;
+    return { status: 'shown', value: { ...shown.value, readOnlyReason: NO_AGENT_METADATA } };
+  }
+
+  /** The values read now, else the last known copy, with the pending changes applied. */
+  private shownMetadata(uniqueid: string, live: Record<string, unknown> | null): WrapUp['metadata'] {
     const known =
       live ?? this.deps.store.metadata(uniqueid)?.values ?? this.deps.reviews.get(uniqueid)?.record?.metadata;
     if (!known) return unavailable('Ringside could not read this call’s metadata from the PBX.');

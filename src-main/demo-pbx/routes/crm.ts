@@ -36,7 +36,7 @@ export async function crmRoutes(app: FastifyInstance, { state }: { state: DemoSt
 
   app.get('/crm/persons', async (request) => {
     const { offset, limit } = page(request);
-    return { ...ok(crm.persons.page(offset, limit)), total: crm.persons.total };
+    return { ...ok(crm.persons.page(offset, limit)), ...crmPaging.totalOf(crm.persons.total) };
   });
   app.get('/crm/person/:person_id', async (request: IdRequest<'person_id'>) =>
     ok(crm.personDetail(person(request))),
@@ -59,7 +59,7 @@ export async function crmRoutes(app: FastifyInstance, { state }: { state: DemoSt
 
   app.get('/crm/companies', async (request) => {
     const { offset, limit } = page(request);
-    return { ...ok(crm.companies.page(offset, limit)), total: crm.companies.total };
+    return { ...ok(crm.companies.page(offset, limit)), ...crmPaging.totalOf(crm.companies.total) };
   });
   app.get('/crm/company/:company_id', async (request: IdRequest<'company_id'>) =>
     ok(crm.companyDetail(company(request))),

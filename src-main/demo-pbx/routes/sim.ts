@@ -32,6 +32,7 @@ const OutageRequest = z.strictObject({
 const PagingRequest = z.strictObject({
   cap: z.number().int().min(1).max(1000).nullable().optional(),
   max_limit: z.number().int().min(1).max(1000).nullable().optional(),
+  omit_total: z.boolean().optional(),
 });
 const WaitSeconds = z.number().positive().max(3600);
 const NewConversation = z.strictObject({
@@ -61,12 +62,13 @@ export async function simRoutes(
   await app.register(simDriftRoutes, { drift });
 
   app.post('/paging', async (request) => {
-    const { cap, max_limit } = parseOr400(PagingRequest, request.body ?? {});
+    const { cap, max_limit, omit_total } = parseOr400(PagingRequest, request.body ?? {});
     const rules = state.crmPaging.set({
       ...(cap === undefined ? {} : { cap }),
       ...(max_limit === undefined ? {} : { maxLimit: max_limit }),
+      ...(omit_total === undefined ? {} : { omitTotal: omit_total }),
     });
-    return ok({ cap: rules.cap, max_limit: rules.maxLimit });
+    return ok({ cap: rules.cap, max_limit: rules.maxLimit, omit_total: rules.omitTotal });
   });
 
   app.post('/voicebot/conversations', async (request) => {

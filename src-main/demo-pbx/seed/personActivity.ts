@@ -1,11 +1,15 @@
 /**
  * The demo persons' read-only interactions and tasks: about one person in three has a few, derived from the
- * person's id (not from the seed's random stream, so every other seeded value stays as it was). The API does
- * not document their shape; these are plausible records of a contact center's CRM.
+ * person's id (not drawn from the demo's random stream, so every other generated value stays as it was).
+ * The API does not document their shape; these are plausible records of a contact center's CRM.
  */
 const CHANNELS = ['call', 'email', 'chat'] as const;
 const SUBJECTS = ['Invoice question', 'Router not connecting', 'Order status', 'Contract renewal'] as const;
-const TASKS = ['Call back about the invoice', 'Send the replacement device', 'Confirm the new address'] as const;
+const TASKS = [
+  'Call back about the invoice',
+  'Send the replacement device',
+  'Confirm the new address',
+] as const;
 const DAY_MS = 86_400_000;
 /** A fixed day the dates count back from, so a person reads the same whatever the clock. */
 const ANCHOR_MS = Date.UTC(2026, 0, 15);

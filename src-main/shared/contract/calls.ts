@@ -262,6 +262,12 @@ export type CallMetadataView =
   | { status: 'shown'; metadata: Record<string, unknown> }
   | { status: 'not-permitted' | 'unavailable'; message: string };
 
+/** The number outside parties see on the agent's calls (the agent's `clid_number`), for the Dial screen. */
+export interface CallerNumberView {
+  /** Formatted for people (`+420 224 812 345`), or as the PBX gives it. */
+  display: string;
+}
+
 /** What the call's key/value list needs beyond the call's data: its metadata, and the keys shown first. */
 export interface CallContextView {
   metadata: CallMetadataView;
@@ -282,6 +288,13 @@ export const callsCommands = {
   'calls:list': command(z.undefined()).returns<CallView[]>(),
   /** The dial pad's preview: the normalised number and who it belongs to, from the local directory. */
   'dial:resolve': command(DialResolveArgsSchema).returns<DialPreview>(),
+  /** The number outside parties see on the agent's calls; null when the PBX sets none or the agent is unknown. */
+  'dial:callerNumber': command(z.undefined()).returns<CallerNumberView | null>(),
+  /**
+   * The agent's team's after-call time for inbound calls in seconds (`default_inbound_acw_timeout`), for the
+   * wrap-up panel's countdown; null when the team sets none or the agent's team is unknown.
+   */
+  'calls:afterCallSeconds': command(z.undefined()).returns<number | null>(),
   /** Numbers dialled recently, newest first, at most 20. */
   'dial:recent': command(z.undefined()).returns<RecentNumber[]>(),
 };

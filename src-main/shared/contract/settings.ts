@@ -202,7 +202,18 @@ export const UsersCheckArgsSchema = z.strictObject({
 export type UsersCheckArgs = z.infer<typeof UsersCheckArgsSchema>;
 
 export type AgentCheckResult =
-  | { found: true; user: { id: number; username: string; displayName: string; active: boolean } }
+  | {
+      found: true;
+      user: {
+        id: number;
+        username: string;
+        displayName: string;
+        active: boolean;
+        /** The user's main line and softphone (extension ids): the phone picker pre-selects them. */
+        primaryExtension?: number | null;
+        softphoneDeviceId?: number | null;
+      };
+    }
   | { found: false; message: string };
 
 export const CertificateInspectArgsSchema = z.strictObject({ pem: z.string().max(MAX_CERTIFICATE_PEM) });

@@ -79,8 +79,9 @@ export interface WrapUp {
   /**
    * The call's metadata on the PBX, with the pending changes applied; `stale` when the PBX could not be
    * asked and this is the last known copy. `not-permitted` when the agent may not edit metadata.
+   * `readOnlyReason`: the values may be shown but not edited, and why (no agent username in Settings).
    */
-  metadata: ReviewPart<{ values: Record<string, unknown>; stale: boolean }>;
+  metadata: ReviewPart<{ values: Record<string, unknown>; stale: boolean; readOnlyReason?: string }>;
   call: HistoryItem | null;
 }
 

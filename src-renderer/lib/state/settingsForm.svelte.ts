@@ -14,6 +14,7 @@ import type {
   SettingsView,
 } from '../../../src-main/shared/contract';
 import { fieldMessage, type ErrorDescription } from '../errors';
+import { preferredPhone } from '../preferredPhone';
 import { invoke, subscribe } from '../ringside';
 import { Action } from './action.svelte';
 import { Followed } from './followed.svelte';
@@ -143,6 +144,7 @@ export class SettingsForm {
     const connection = this.connectionDraft;
     if (!connection) return;
     await this.phones.run(() => invoke('directory:phones', { connection }), { keepResult: true });
+    this.preselectPhone();
   }
 
   choosePhone(choice: PhoneChoice): void {
@@ -156,6 +158,14 @@ export class SettingsForm {
     const username = this.draft.agentUsername;
     this.clearErrors('agentUsername');
     await this.agent.run(() => invoke('users:check', { username, connection }));
+    this.preselectPhone();
+  }
+
+  /** While no phone is set: the agent's own (main line, else softphone) once both the agent and the phones are known. */
+  private preselectPhone(): void {
+    const agent = this.agent.result;
+    const choice = preferredPhone(this.phones.result ?? [], agent?.found ? agent.user : null);
+    if (choice && phoneSelector(this.phone) === null) this.choosePhone(choice);
   }
 
   /** Reads a PEM file the user chose; the form keeps the previous certificate if this one is unusable. */

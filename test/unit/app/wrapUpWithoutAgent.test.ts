@@ -1,8 +1,8 @@
 /**
  * One rule for a call's metadata when Ringside does not know the agent (no agent username in Settings): it
- * is read-only. The review hides the call's parts then (no permissions can be asked for); the wrap-up must
- * not read or write the metadata behind the same check's back. It says why, keeps the agent's wrap-up on
- * this computer, and sends nothing to the PBX.
+ * is read-only. No permissions can be asked for, so the wrap-up shows the values it reads without edit
+ * controls and says why, refuses metadata edits, keeps the agent's wrap-up on this computer, and sends
+ * nothing to the PBX.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,15 +56,21 @@ afterAll(async () => {
 });
 
 describe('the wrap-up without a known agent', { timeout: 30_000 }, () => {
-  it('leaves nothing of the metadata to edit, and says why', async () => {
+  it('shows the metadata read-only, and says why', async () => {
     const uniqueid = await missedCall();
     await sim.post(`/metadata/${uniqueid}`, { crm_ticket: 'T-1001' });
 
     const wrapUp = await core.commands['wrapup:get']({ uniqueid });
 
     expect(wrapUp.metadata).toEqual({
-      status: 'unavailable',
-      reason: expect.stringMatching(/PBX user name is not set in Settings.*cannot check.*metadata/),
+      status: 'shown',
+      value: {
+        values: expect.objectContaining({ crm_ticket: 'T-1001' }),
+        stale: false,
+        readOnlyReason: expect.stringMatching(
+          /PBX user name is not set in Settings.*cannot check.*metadata.*read-only/,
+        ),
+      },
     });
   });
 

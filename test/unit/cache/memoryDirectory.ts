@@ -86,7 +86,7 @@ export interface Paging {
   cap?: number;
   refuseLimitAbove?: number;
   refusal?: (limit: number) => Error;
-  /** No `total` in the answer: the client then reports the items so far (`offset` + items received). */
+  /** No `total` in the answer: the client then reports it as null. */
   omitTotal?: boolean;
 }
 
@@ -215,7 +215,7 @@ function pagedList<T extends { id: number }, L>(
     const all = sorted(records);
     const size = Math.min(limit, cap ?? limit);
     const items = all.slice(offset, offset + size).map(item);
-    return { items, total: omitTotal ? offset + items.length : all.length };
+    return { items, total: omitTotal ? null : all.length };
   };
 }
 

@@ -31,10 +31,9 @@ function clientOf(pbx: Pbx): PbxClient {
   });
 }
 
-/** A first sync with the default page size (500); resolves with what the PBX and the cache then hold. */
-async function syncAll(pbx: Pbx) {
+/** A sync with the default page size (500), into a new cache unless one is given; resolves with what the PBX and the cache then hold. */
+async function syncAll(pbx: Pbx, directory = testDirectory()) {
   const client = clientOf(pbx);
-  const directory = testDirectory();
   const logger = spyLogger();
   await new DirectorySync(directory, client, {
     logger,
@@ -107,7 +106,7 @@ describe('a first sync against demo PBXs that page differently', { timeout: 60_0
     const pbx = await demoPbx({});
     const client = clientOf(pbx);
     const switched = (await new TestClient(pbx).post('/_sim/paging', { cap: 37, max_limit: 200 })).body;
-    expect(switched).toEqual({ success: true, data: { cap: 37, max_limit: 200 } });
+    expect(switched).toEqual({ success: true, data: { cap: 37, max_limit: 200, omit_total: false } });
     // As a client sees them: a large limit refused, a small one capped.
     await expect(client.persons.list({ limit: 500 })).rejects.toMatchObject({
       code: 'business-error',
@@ -119,6 +118,23 @@ describe('a first sync against demo PBXs that page differently', { timeout: 60_0
 
     expect(directory.counts()).toMatchObject(onPbx);
     expect(logger.info).toHaveBeenCalledWith(expect.stringMatching(/refused a limit of 500/));
+  });
+
+  it('removes nothing when a PBX that caps its pages sends no total', async () => {
+    const pbx = await demoPbx({});
+    const { directory } = await syncAll(pbx);
+    expect(directory.counts()).toMatchObject({ persons: PERSONS });
+    const switched = (await new TestClient(pbx).post('/_sim/paging', { cap: 100, omit_total: true })).body;
+    expect(switched).toEqual({ success: true, data: { cap: 100, max_limit: null, omit_total: true } });
+    expect(await clientOf(pbx).persons.list({ limit: 500 })).toMatchObject({ total: null });
+
+    const { logger } = await syncAll(pbx, directory);
+
+    expect(directory.counts()).toMatchObject({ persons: PERSONS });
+    const uncertain = logger.warn.mock.calls.filter(([message]) =>
+      /no total for the persons list.*no persons are removed/.test(String(message)),
+    );
+    expect(uncertain).toHaveLength(1);
   });
 
   it('follows the demo PBX’s --page-cap and --max-limit flags', async () => {

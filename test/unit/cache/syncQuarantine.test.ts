@@ -75,10 +75,12 @@ describe.each([
     const again = await sync.run();
     expect(source.calls.personDetails).toBe(1);
     expect(again.quarantined.map((record) => record.id)).toEqual([POISONED]);
+    expect(directory.ledger.setAsideRecords()).toEqual(again.quarantined);
 
     cure();
     const cured = await sync.run();
     expect(cured.quarantined).toEqual([]);
+    expect(directory.ledger.setAsideRecords()).toEqual([]);
     expect(directory.lookupNumber('+420 601 000 037').map((match) => match.id)).toEqual([POISONED]);
     expect(directory.counts().numbers).toBe(PERSONS);
   });

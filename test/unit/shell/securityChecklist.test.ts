@@ -1,6 +1,7 @@
 /**
  * Items of Electron's security checklist (docs/SECURITY.md) that are proven by what the code does not do:
- * no source file of the main process or the renderer calls `shell.openExternal` (item 15), turns on a Blink
+ * `shell.openExternal` is called in one place only, behind the one check of what may be opened (item 15;
+ * the check itself: externalLinks.test.ts); no source file turns on a Blink
  * feature or allows popups in a webview (items 10 and 11), or loads a file:// page (item 18).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,8 +28,12 @@ function uses(pattern: RegExp): string[] {
 }
 
 describe('what Ringside never does', () => {
-  it('opens nothing with shell.openExternal', () => {
-    expect(uses(/\bopenExternal\b/)).toEqual([]);
+  it('calls shell.openExternal in one place, and only with a link openExternalLink checked', () => {
+    expect(uses(/\bopenExternal\b/)).toEqual(['src-main/index.ts']);
+    const index = readFileSync(join(projectRoot, 'src-main', 'index.ts'), 'utf8');
+    const calls = index.match(/.*\bopenExternal\(.*/g) ?? [];
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatch(/openExternalLink\(url, \(checked\) => shell\.openExternal\(checked\)\)/);
   });
 
   it('switches on no Blink feature and no experimental feature, and allows no webview popups', () => {
