@@ -1,51 +1,26 @@
-import type { PbxClient, PbxClientConfig } from '../api';
-import {
-  CallsService,
-  MemoryRecentNumbersStore,
-  type CallerDirectory,
-  type HistoryService,
-  type HistoryServiceDeps,
-  type RecentNumbersStore,
-} from '../calls';
-import {
-  MemoryQueueChangeLog,
-  QueuesService,
-  type QueueChangeLogStore,
-  type QueuesPolicy,
-} from '../calls/queues';
-import type { Clock } from '../shared/clock';
+import type { PbxClient } from '../api';
+import { CallsService, MemoryRecentNumbersStore, type CallerDirectory, type HistoryService } from '../calls';
+import { MemoryQueueChangeLog, QueuesService } from '../calls/queues';
 import {
   historyRetentionDays,
-  type AppInfo,
-  type AppMode,
   type CommandHandlers,
   type ConnectionState,
   type DialShortcutStatus,
-  type Events,
 } from '../shared/contract';
-import type { Logger } from '../shared/logger';
 import { callsHandlers } from './calls/callsHandlers';
+import { callerContextServices } from './crm/callerContextServices';
 import { AgentDirectory } from './connection/agentDirectory';
-import { CallContextReader } from '../calls/context/callContextReader';
 import { PersonActivityReader } from '../calls/context/personActivity';
-import { callerNumberView } from './crm/callerNumber';
-import { CrmAutoOpen } from './crm/crmAutoOpen';
-import { CrmLinks, crmSettingsTemplates } from './crm/crmLinks';
-import { cachedPersonExternalId, cachedTeamAfterCallSeconds, cachedTeamTemplates } from './crm/crmRecords';
 import { connectionHandlers } from './connection/connectionHandlers';
-import { ConnectionManager, NotConnected, type HealthPolicy } from './connection/connectionManager';
-import {
-  ConnectionModeController,
-  type ActiveAgent,
-  type DemoPbxLauncher,
-} from './connection/connectionModeController';
+import { ConnectionManager, NotConnected } from './connection/connectionManager';
+import { ConnectionModeController, type ActiveAgent } from './connection/connectionModeController';
 import { ConnectionProbe } from './connection/connectionProbe';
 import { isUnreachable } from './connection/describeConnectionFailure';
-import { nodeTransport, type PbxTransport } from './connection/pbxTransport';
-import { DirectoryCaches, type CacheFileOpener } from './directory/directoryCaches';
+import { nodeTransport } from './connection/pbxTransport';
+import { DirectoryCaches } from './directory/directoryCaches';
 import { directoryHandlers } from './directory/directoryHandlers';
 import { DirectoryService } from './directory/directoryService';
-import { SyncScheduler, type SyncSchedulerDeps } from './directory/syncScheduler';
+import { SyncScheduler } from './directory/syncScheduler';
 import { usersWithLogin } from './directory/usersWithLogin';
 import { EventHub, type EventListener } from './eventHub';
 import { historyHandlers } from './history/historyHandlers';
@@ -55,79 +30,15 @@ import { HistoryPerPbx } from './history/historyPerPbx';
 import { HistoryRetention } from './privacy/historyRetention';
 import { LocalDataClearer } from './privacy/localDataClearer';
 import { privacyHandlers } from './privacy/privacyHandlers';
-import { NO_POLICY, withPresets, type ManagedPolicy } from './settings/managedPolicy';
-import { MemorySecretStore, type SecretStore } from './settings/secretStore';
-import { MemorySettingsStore, SettingsRepository, type SettingsStore } from './settings/settingsRepository';
+import { NO_POLICY, withPresets } from './settings/managedPolicy';
+import { MemorySecretStore } from './settings/secretStore';
+import { MemorySettingsStore, SettingsRepository } from './settings/settingsRepository';
 import { defaultSettings } from './settings/settingsSchema';
 import { settingsHandlers } from './settings/settingsHandlers';
-import { SettingsService, type LoginItem } from './settings/settingsService';
+import { SettingsService } from './settings/settingsService';
+import type { AppCoreDeps, DesktopHooks } from './appCoreDeps';
 
-export interface AppCoreDeps {
-  clock: Clock;
-  logger: Logger;
-  /** Static facts about the running build, read by the composition root. */
-  build: Omit<AppInfo, 'mode'>;
-  /**
-   * Forces the mode `app:info` reports, for tests of the app frame without a PBX. Normally absent: the mode
-   * then follows the settings and the PBX actually in use.
-   */
-  mode?: AppMode;
-  /** Where settings persist (electron-store in the app); in memory when absent. */
-  settingsStore?: SettingsStore;
-  /** Where the client secret lives (keychain, safeStorage or memory); memory when absent. */
-  secretStore?: SecretStore;
-  /** How requests reach the PBX (Electron's net.fetch in the app); Node's fetch when absent. */
-  transport?: PbxTransport;
-  /** Starts the embedded demo PBX; without it the demo mode means "not configured". */
-  demoPbx?: DemoPbxLauncher;
-  /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
-  osRegion?: string;
-  loginItem?: LoginItem;
-  /**
-   * Opens an https: (or loopback http:) link in the OS browser, never in the app (shell/externalLinks.ts).
-   * Absent in the browser host: its page opens the CRM link in a new tab itself.
-   */
-  openExternalLink?: (url: string) => Promise<void>;
-  /** Settings IT presets and locks (settings/managedPolicy.ts); none when absent. */
-  managedPolicy?: ManagedPolicy;
-  /** Tests shorten these. */
-  health?: Partial<HealthPolicy>;
-  pbxClientOptions?: Pick<PbxClientConfig, 'retry' | 'timeoutMs'>;
-  /** The local directory (the cache) for the screen-pop and the dial preview; without it nothing matches. */
-  directory?: () => CallerDirectory | undefined;
-  /** Where recently dialled numbers persist (a JSON file in the app); in memory when absent. */
-  recentNumbers?: RecentNumbersStore;
-  /** Where the log of queue membership changes persists (a JSON-lines file in the app); memory when absent. */
-  queueLog?: QueueChangeLogStore;
-  /** Tests shorten the queues' schedules. */
-  queuesPolicy?: Partial<QueuesPolicy>;
-  /** Tests shorten the review fetcher's and the outbox's schedules. */
-  historyPolicies?: Pick<HistoryServiceDeps, 'reviewPolicy' | 'outboxPolicy'>;
-  /**
-   * Opens a directory cache file by name (one per PBX, see directoryCaches.ts; the app puts them in the
-   * user data directory). The PBX's call history, reviews and wrap-up outbox live in a history file beside
-   * it, opened the same way. Absent: no directory cache and no sync, unless `directory` brings one; the
-   * history is in memory.
-   */
-  openCacheFile?: CacheFileOpener;
-  /** The directory sync's schedule and page sizes; tests shorten them (default: every 15 minutes). */
-  directorySync?: Pick<
-    SyncSchedulerDeps,
-    'intervalMs' | 'progressIntervalMs' | 'syncOptions' | 'timers' | 'returnMemory'
-  >;
-}
-
-/**
- * The hooks a desktop host needs beyond the command table: the tray, the global shortcut and `tel:` links
- * start dials, power events wake the monitor, and the shortcut's registration is reported to Settings.
- */
-export interface DesktopHooks {
-  requestDial: CallsService['requestDial'];
-  pollNow(): void;
-  reportDialShortcut(status: DialShortcutStatus): void;
-  /** The current settings, and a way to follow them (the shortcut and tray behaviour depend on them). */
-  readonly settings: Pick<SettingsRepository, 'current' | 'subscribe'>;
-}
+export type { AppCoreDeps, DesktopHooks } from './appCoreDeps';
 
 /**
  * The application core: builds every service, combines the areas' handlers into the one command table
@@ -328,7 +239,6 @@ export class AppCore {
       if (this.caches.renumber()) this.directorySync.reset();
     });
 
-    const crmLinks = this.crmLinks();
     this.commands = {
       ...connectionHandlers({
         build: deps.build,
@@ -341,23 +251,21 @@ export class AppCore {
         requireClient: () => this.requireClient(),
         onSaved: (view) => this.events.emit('settings:changed', view),
       }),
-      ...callsHandlers(this.calls, {
-        crm: crmLinks,
-        context: new CallContextReader({
+      ...callsHandlers(
+        this.calls,
+        callerContextServices({
+          calls: this.calls,
+          settings: () => this.settings.current,
+          teamId: () => this.agentDirectory.profile?.teamId,
+          callerNumber: () => this.agentDirectory.profile?.callerNumber,
+          cache: () => this.caches.current?.database,
           client: () => this.pbx.client,
-          agent: () => this.modes.agent?.username,
-          firstKeys: () => this.settings.current.contextKeysFirst ?? [],
+          agentUsername: () => this.modes.agent?.username,
+          openExternalLink: this.deps.openExternalLink,
+          subscribe: (listener) => this.events.subscribe(listener),
           logger: this.deps.logger,
         }),
-        personExternalId: (personId) => this.cachedPersonExternalId(personId),
-        afterCallSeconds: () => {
-          const teamId = this.agentDirectory.profile?.teamId;
-          const cache = this.caches.current?.database;
-          return teamId == null || !cache ? null : cachedTeamAfterCallSeconds(cache, teamId);
-        },
-        callerNumber: () =>
-          callerNumberView(this.agentDirectory.profile?.callerNumber, this.settings.current.defaultCountry),
-      }),
+      ),
       ...historyHandlers(() => this.history),
       ...directoryHandlers(
         directoryService,
@@ -395,38 +303,6 @@ export class AppCore {
   /** The active PBX's client, for tests and tools that look behind the commands; undefined while none. */
   get pbxClient(): PbxClient | undefined {
     return this.pbx.client;
-  }
-
-  private cachedPersonExternalId(personId: number): string | null {
-    const cache = this.caches.current?.database;
-    return cache ? cachedPersonExternalId(cache, personId) : null;
-  }
-
-  /** "Open in CRM" (crm/crmLinks.ts), opened by itself on answer where the host can (crm/crmAutoOpen.ts). */
-  private crmLinks(): CrmLinks {
-    const links = new CrmLinks({
-      call: (uniqueid) => this.calls.list().find((call) => call.uniqueid === uniqueid),
-      teamTemplates: () => {
-        const teamId = this.agentDirectory.profile?.teamId;
-        const cache = this.caches.current?.database;
-        return teamId == null || !cache ? undefined : cachedTeamTemplates(cache, teamId);
-      },
-      ownTemplates: () => crmSettingsTemplates(this.settings.current),
-      personExternalId: (personId) => this.cachedPersonExternalId(personId),
-      defaultCountry: () => this.settings.current.defaultCountry,
-      openExternalLink: this.deps.openExternalLink,
-    });
-    if (this.deps.openExternalLink) {
-      const autoOpen = new CrmAutoOpen({
-        links,
-        enabled: () => this.settings.current.crmOpenOnAnswer === true,
-        logger: this.deps.logger,
-      });
-      this.events.subscribe((channel, payload) => {
-        if (channel === 'calls:changed') autoOpen.callsChanged(payload as Events['calls:changed']);
-      });
-    }
-    return links;
   }
 
   subscribe(listener: EventListener): () => void {

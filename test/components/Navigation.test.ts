@@ -4,18 +4,10 @@ import { describe, expect, it } from 'vitest';
 import Navigation from '../../src-renderer/components/Navigation.svelte';
 import { screens, type ScreenDefinition } from '../../src-renderer/lib/screens';
 import AboutView from '../../src-renderer/views/AboutView.svelte';
+import { PLANNED_SCREENS } from '../fixtures/screens';
 
 /** Every planned screen is built now, in this order. */
-const plannedOrder = [
-  'Dial',
-  'Calls',
-  'My queues',
-  'Queue board',
-  'Directory',
-  'History',
-  'Settings',
-  'About',
-];
+const plannedOrder = [...PLANNED_SCREENS];
 
 function sample(id: string, section: ScreenDefinition['section']): ScreenDefinition {
   return { id, label: id[0]!.toUpperCase() + id.slice(1), icon: 'about', section, view: AboutView };

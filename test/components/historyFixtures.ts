@@ -6,6 +6,7 @@ import type {
   ReviewSegment,
   WrapUp,
 } from '../../src-main/shared/contract';
+import { AGENT_PERMISSIONS } from '../fixtures/permissions';
 
 const T0 = new Date(2026, 2, 10, 9, 0, 0).getTime();
 
@@ -52,16 +53,7 @@ export function segment(
   return { channel, index, begin, end: begin + 4, text, score };
 }
 
-const PERMITTED = {
-  info: true,
-  playback: true,
-  download: false,
-  transcription: true,
-  summary: true,
-  sentiment: true,
-  rating: true,
-  metadata: true,
-};
+const PERMITTED = { ...AGENT_PERMISSIONS };
 
 /** A finished review of `janaCall` with every part shown. */
 export function review(overrides: Partial<CallReview> = {}): CallReview {

@@ -2,6 +2,7 @@ import type { ConnectionStatus } from '../../src-main/shared/contract';
 import { AppCore } from '../../src-main/app/appCore';
 import { platformText } from '../../src-renderer/lib/labels';
 import { expect, resolveAppCoreDeps, test as harness } from './fixtures';
+import { PLANNED_SCREENS } from '../fixtures/screens';
 
 /** The real AppCore, with its connection state settable from the test (until a PBX drives it). */
 class ConnectionDrivenAppCore extends AppCore {
@@ -67,16 +68,7 @@ test.describe('app frame', () => {
   test('lists only the screens that are built', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link')).toHaveText([
-      'Dial',
-      'Calls',
-      'My queues',
-      'Queue board',
-      'Directory',
-      'History',
-      'Settings',
-      'About',
-    ]);
+    await expect(nav.getByRole('link')).toHaveText([...PLANNED_SCREENS]);
     await expect(nav.getByRole('link', { name: 'Dial' })).toHaveAttribute('aria-current', 'page');
     // A link to a screen that does not exist lands on a real one.
     await page.goto('/#/reports');

@@ -1,11 +1,7 @@
 /** The agent's queues: membership, changes, the local change log and the live statistics (docs/queues.md). */
-export {
-  QueuesService,
-  DEFAULT_QUEUES_POLICY,
-  type AgentUser,
-  type QueuesPolicy,
-  type QueuesServiceDeps,
-} from './queuesService';
+export { QueuesService } from './queuesService';
+export { DEFAULT_QUEUES_POLICY, type QueuesPolicy } from './queuesPolicy';
+export type { AgentUser, QueuesServiceDeps } from './queuesServiceDeps';
 export {
   JsonLinesQueueChangeLog,
   MemoryQueueChangeLog,

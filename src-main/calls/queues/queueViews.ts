@@ -9,6 +9,7 @@ import {
   QUEUE_TYPE_NAMES,
   type MyQueue,
   type QueueBoardRow,
+  type QueueChoice,
   type QueueLongWait,
   type QueueTypeName,
   type ServiceLevelFigure,
@@ -163,4 +164,18 @@ export function longWaits(
     }
   }
   return waits;
+}
+
+/** Queues the agent could join: those the reading lists that the membership does not hold, by name. */
+export function joinChoices(reading: QueueReading, membership: readonly QueueMembership[]): QueueChoice[] {
+  const members = new Set(membership.map((queue) => queue.id));
+  return [...reading.queues.values()]
+    .filter((queue) => !members.has(queue.id))
+    .map((queue) => ({
+      id: queue.id,
+      name: queue.name,
+      number: queue.number,
+      type: queueTypeName(typeof queue.type === 'number' ? queue.type : undefined),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -9,112 +9,52 @@
  * one element, with the agent's id.
  */
 import type { QueueMembership } from '../../api/schemas';
-import type { Clock } from '../../shared/clock';
 import {
+  AppError,
   errorMessage,
   failureDetail,
   queueSettings,
   type AwayReason,
-  type Events,
   type IpcError,
   type QueueBoardView,
   type QueueChange,
   type QueueChangeOutcome,
   type QueueChoice,
   type QueueLogEntry,
-  type QueueSettings,
   type QueuesView,
   type TeamAccent,
 } from '../../shared/contract';
-import { AppError } from '../../shared/contract';
-import type { Logger } from '../../shared/logger';
-import type { PollCadence } from '../monitor/callMonitor';
-import { systemTimers, type Timers } from '../timers';
-import { changeOutcome, failedOutcome, type ChangeOutcome } from './changeOutcome';
+import { systemTimers } from '../timers';
+import { awayPauseOffer } from './awayPauseOffer';
+import type { ChangeOutcome } from './changeOutcome';
+import { LongWaitAlerts } from './longWaitAlerts';
+import { MembershipRefreshSchedule } from './membershipRefreshSchedule';
 import { membershipRequest, type MembershipChange } from './membershipRequest';
-import { pendingAwayPause, recentChanges, type QueueChangeLogStore } from './queueChangeLog';
+import { recentChanges } from './queueChangeLog';
 import { hasId, type QueueReading, type QueuesClient } from './queueReading';
 import {
   boardRows,
+  joinChoices,
   longWaits,
   myQueues,
   queueCallLikely,
-  queueTypeName,
   waitingInActiveQueues,
 } from './queueViews';
 import { QueuesError } from './queuesError';
-import { QueueWatch, type QueueWatchPolicy } from './queueWatch';
-
-/** The agent's PBX user: whose membership Ringside shows and changes. */
-export interface AgentUser {
-  id: number;
-  username: string;
-  /** The user's team (its colours may accent states), when known. */
-  teamId?: number | null;
-}
-
-export type QueuesEventChannel = 'queues:changed' | 'queueBoard:changed' | 'queues:longWait';
-export type QueuesEmitter = <E extends QueuesEventChannel>(channel: E, payload: Events[E]) => void;
-
-export interface QueuesPolicy {
-  membershipEveryMs: number;
-  /** ± this fraction of `membershipEveryMs`. */
-  membershipJitter: number;
-  /** A long-wait alert for a queue repeats at most this often. */
-  longWaitRepeatMs: number;
-  /** The board reads again when its reading is older than this. */
-  boardFreshMs: number;
-  /** The join list reads `/queues` again when the reading is older than this. */
-  catalogFreshMs: number;
-  /** How many changes `log()` returns. */
-  logShown: number;
-  watch: Partial<QueueWatchPolicy>;
-}
-
-export const DEFAULT_QUEUES_POLICY: QueuesPolicy = {
-  membershipEveryMs: 15_000,
-  membershipJitter: 0.2,
-  longWaitRepeatMs: 60_000,
-  boardFreshMs: 1_500,
-  catalogFreshMs: 15_000,
-  logShown: 50,
-  watch: {},
-};
-
-export interface QueuesServiceDeps {
-  client(): QueuesClient | undefined;
-  /** The agent's PBX user; undefined while unknown (`agentProblem` says why). */
-  agent(): AgentUser | undefined;
-  agentProblem?(): unknown;
-  /** The agent's PBX user is being looked up: the queues are loading rather than unavailable. */
-  agentPending?(): boolean;
-  settings(): QueueSettings;
-  log: QueueChangeLogStore;
-  emit: QueuesEmitter;
-  /** The call poll's cadence: fast while a queue call is likely. */
-  setPollCadence(cadence: PollCadence): void;
-  clock: Clock;
-  logger: Logger;
-  timers?: Timers;
-  random?: () => number;
-  policy?: Partial<QueuesPolicy>;
-}
+import { DEFAULT_QUEUES_POLICY, type QueuesPolicy } from './queuesPolicy';
+import type { AgentUser, QueuesServiceDeps } from './queuesServiceDeps';
+import { QueueWatch } from './queueWatch';
+import { sendMembershipChange } from './sendMembershipChange';
+import { teamAccent } from './teamAccent';
 
 const asIpcError = (error: unknown): IpcError =>
   error instanceof AppError ? error.toJSON() : { code: 'internal', message: errorMessage(error) };
 
-/** A team colour as CSS (`#rrggbb`), or null when the PBX gives none or something else. */
-function teamColour(value: unknown): string | null {
-  return typeof value === 'string' && /^#?[0-9a-f]{6}$/i.test(value)
-    ? `#${value.replace(/^#/, '').toLowerCase()}`
-    : null;
-}
-
 export class QueuesService {
   private readonly policy: QueuesPolicy;
-  private readonly timers: Timers;
-  private readonly random: () => number;
   private readonly watch: QueueWatch;
+  private readonly refreshSchedule: MembershipRefreshSchedule;
+  private readonly longWaitAlerts: LongWaitAlerts;
   private key: string | undefined;
   private clientOfSession: QueuesClient | undefined;
   private membership: QueueMembership[] | undefined;
@@ -124,18 +64,21 @@ export class QueuesService {
   private last: Pick<ChangeOutcome, 'failures' | 'agentError'> = { failures: [], agentError: null };
   private changing = false;
   private accent: TeamAccent | null = null;
-  private refreshTimer: unknown;
   /** Membership reads and changes run one at a time, in order. */
   private exclusive: Promise<unknown> = Promise.resolve();
-  private readonly lastAlertAt = new Map<number, number>();
   private lastEmitted = { view: '', board: '' };
   /** Bumped whenever the PBX or the agent changes: work of an earlier session changes nothing. */
   private generation = 0;
 
   constructor(private readonly deps: QueuesServiceDeps) {
     this.policy = { ...DEFAULT_QUEUES_POLICY, ...deps.policy };
-    this.timers = deps.timers ?? systemTimers;
-    this.random = deps.random ?? Math.random;
+    this.refreshSchedule = new MembershipRefreshSchedule(
+      deps.timers ?? systemTimers,
+      deps.random ?? Math.random,
+      this.policy.membershipEveryMs,
+      this.policy.membershipJitter,
+    );
+    this.longWaitAlerts = new LongWaitAlerts(this.policy.longWaitRepeatMs);
     this.watch = new QueueWatch({
       client: deps.client,
       membership: () => this.membership ?? [],
@@ -162,7 +105,7 @@ export class QueuesService {
     this.key = key;
     this.clientOfSession = client;
     this.generation++;
-    this.clearRefreshTimer();
+    this.refreshSchedule.cancel();
     this.watch.reset();
     this.membership = undefined;
     this.readAt = null;
@@ -170,7 +113,7 @@ export class QueuesService {
     this.boardProblem = null;
     this.last = { failures: [], agentError: null };
     this.accent = null;
-    this.lastAlertAt.clear();
+    this.longWaitAlerts.clear();
     this.deps.setPollCadence('normal');
     if (client && agent) {
       void this.refresh().catch(() => {});
@@ -273,16 +216,7 @@ export class QueuesService {
     const latest = this.watch.latest;
     const fresh = latest && this.deps.clock.now() - latest.at < this.policy.catalogFreshMs;
     const reading = fresh ? latest : await this.watch.readNow();
-    const members = new Set((this.membership ?? []).map((queue) => queue.id));
-    return [...reading.queues.values()]
-      .filter((queue) => !members.has(queue.id))
-      .map((queue) => ({
-        id: queue.id,
-        name: queue.name,
-        number: queue.number,
-        type: queueTypeName(typeof queue.type === 'number' ? queue.type : undefined),
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+    return joinChoices(reading, this.membership ?? []);
   }
 
   log(): QueueLogEntry[] {
@@ -308,7 +242,7 @@ export class QueuesService {
 
   dispose(): void {
     this.generation++;
-    this.clearRefreshTimer();
+    this.refreshSchedule.cancel();
     this.watch.dispose();
   }
 
@@ -337,7 +271,7 @@ export class QueuesService {
 
   private async readMembership(generation: number): Promise<void> {
     const { client, agent } = this.requireSession();
-    this.clearRefreshTimer();
+    this.refreshSchedule.cancel();
     try {
       const membership = await this.fetchMembership(client, agent.id);
       if (generation !== this.generation) return;
@@ -355,7 +289,9 @@ export class QueuesService {
       if (generation === this.generation) {
         this.watch.update();
         this.publish();
-        this.scheduleRefresh(generation);
+        this.refreshSchedule.schedule(() => {
+          if (generation === this.generation) void this.refresh().catch(() => {});
+        });
       }
     }
   }
@@ -370,14 +306,12 @@ export class QueuesService {
     }
     this.changing = true;
     this.publish();
-    let outcome: ChangeOutcome;
-    try {
-      outcome = changeOutcome(agent.id, await client.agentQueues.set(request.body));
-    } catch (error) {
-      this.deps.logger.warn(`queues: ${change.action} failed`, error);
-      outcome = failedOutcome(errorMessage(error));
-    }
-    this.record(agent.id, change, cause, request.changedIds, outcome);
+    const outcome = await sendMembershipChange(client, this.deps, {
+      agentId: agent.id,
+      change,
+      cause,
+      request,
+    });
     this.changing = false;
     if (generation === this.generation)
       this.last = { failures: outcome.failures, agentError: outcome.agentError };
@@ -386,36 +320,10 @@ export class QueuesService {
     return { ...outcome, unchanged: false, view: this.view() };
   }
 
-  private record(
-    agentId: number,
-    change: MembershipChange,
-    cause: 'agent' | AwayReason,
-    queueIds: number[],
-    outcome: ChangeOutcome,
-  ): void {
-    const entry: QueueLogEntry = {
-      at: this.deps.clock.now(),
-      agentId,
-      action: change.action,
-      cause,
-      queueIds,
-      ok: outcome.ok,
-      failures: outcome.failures,
-      agentError: outcome.agentError,
-    };
-    this.deps.log.append({ kind: 'change', ...entry });
-    const result = outcome.ok ? 'done' : `failed (${describeFailures(outcome)})`;
-    this.deps.logger.info(`queues: ${change.action} of ${queueIds.join(', ')} by ${cause}: ${result}`);
-  }
-
   private awayPause(membership: readonly QueueMembership[]): QueuesView['awayPause'] {
     const agent = this.deps.agent();
     if (!agent || !this.membership) return null;
-    const offer = pendingAwayPause(this.deps.log.records(), agent.id);
-    if (!offer) return null;
-    const paused = new Set(membership.filter((queue) => queue.suspended === true).map((queue) => queue.id));
-    const queueIds = offer.queueIds.filter((id) => paused.has(id));
-    return queueIds.length > 0 ? { ...offer, queueIds } : null;
+    return awayPauseOffer(this.deps.log.records(), agent.id, membership);
   }
 
   private unavailableProblem(client: QueuesClient | undefined): IpcError {
@@ -424,27 +332,12 @@ export class QueuesService {
     return why ? asIpcError(why) : QueuesError.noAgent().toJSON();
   }
 
-  private scheduleRefresh(generation: number): void {
-    this.clearRefreshTimer();
-    const { membershipEveryMs: every, membershipJitter: jitter } = this.policy;
-    const delay = Math.round(every * (1 - jitter + 2 * jitter * this.random()));
-    this.refreshTimer = this.timers.setTimeout(() => {
-      this.refreshTimer = undefined;
-      if (generation === this.generation) void this.refresh().catch(() => {});
-    }, delay);
-  }
-
-  private clearRefreshTimer(): void {
-    if (this.refreshTimer !== undefined) this.timers.clearTimeout(this.refreshTimer);
-    this.refreshTimer = undefined;
-  }
-
   private async readAccent(client: QueuesClient, agent: AgentUser, generation: number): Promise<void> {
     if (agent.teamId === undefined || agent.teamId === null) return;
     try {
-      const team = (await client.teams()).find((candidate) => candidate.id === agent.teamId);
-      if (generation !== this.generation || !team) return;
-      this.accent = { ready: teamColour(team.color_agent_ready), aux: teamColour(team.color_agent_aux) };
+      const accent = await teamAccent(client, agent.teamId);
+      if (generation !== this.generation || !accent) return;
+      this.accent = accent;
       this.publish();
     } catch (error) {
       this.deps.logger.debug(`queues: the team colours could not be read: ${failureDetail(error)}`);
@@ -458,10 +351,7 @@ export class QueuesService {
     this.boardProblem = null;
     this.deps.setPollCadence(queueCallLikely(membership, reading) ? 'fast' : 'normal');
     const threshold = queueSettings(this.deps.settings()).queueLongWaitSeconds;
-    for (const wait of longWaits(membership, reading, threshold)) {
-      const last = this.lastAlertAt.get(wait.queueId);
-      if (last !== undefined && reading.at - last < this.policy.longWaitRepeatMs) continue;
-      this.lastAlertAt.set(wait.queueId, reading.at);
+    for (const wait of this.longWaitAlerts.due(longWaits(membership, reading, threshold), reading.at)) {
       this.deps.emit('queues:longWait', wait);
     }
     this.publish();
@@ -489,11 +379,4 @@ export class QueuesService {
       this.deps.emit('queueBoard:changed', board);
     }
   }
-}
-
-function describeFailures(outcome: ChangeOutcome): string {
-  const parts: string[] = [];
-  if (outcome.agentError) parts.push(outcome.agentError);
-  for (const failure of outcome.failures) parts.push(`queue ${failure.queueId}: ${failure.message}`);
-  return parts.join('; ');
 }

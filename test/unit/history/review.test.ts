@@ -19,20 +19,12 @@ import {
 } from '../../../src-main/calls/history/reviewFetcher';
 import { buildReview, cssColour } from '../../../src-main/calls/history/buildReview';
 import { spyLogger } from '../calls/fixtures';
+import { AGENT_PERMISSIONS } from '../../fixtures/permissions';
 
 const UNIQUEID = '1773129600.7';
 const AGENT = 'agent';
 const POLICY: Partial<ReviewPolicy> = { firstDelayMs: 5, maxDelayMs: 20, jitter: 0, giveUpAfterMs: 60_000 };
-const ALL: CallPermissions = {
-  info: true,
-  playback: true,
-  download: false,
-  transcription: true,
-  summary: true,
-  sentiment: true,
-  rating: true,
-  metadata: true,
-};
+const ALL: CallPermissions = { ...AGENT_PERMISSIONS };
 
 function record(status: number, overrides: Partial<CallRecordV1> = {}): CallRecordV1 {
   const done = status === 3;
