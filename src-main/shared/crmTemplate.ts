@@ -6,6 +6,7 @@
  * else is refused, so no value can turn the link into another scheme. Browser-safe: the renderer checks the
  * same rule before it opens a tab.
  */
+import { isLoopbackHost } from './loopback';
 
 /** The placeholders every template may use; `{data.KEY}` adds any key of the call's data. */
 export const CRM_PLACEHOLDERS = {
@@ -39,7 +40,6 @@ export const MAX_CRM_TEMPLATE_LENGTH = 2000;
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 const DATA_KEY = /^data\.([A-Za-z0-9_.-]{1,64})$/;
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The placeholders a template uses, or why it is refused (unknown placeholders named, stray braces). */
 export function checkCrmTemplate(
@@ -72,7 +72,7 @@ export function isOpenableCrmUrl(url: string): boolean {
   }
   if (parsed.username !== '' || parsed.password !== '') return false;
   if (parsed.protocol === 'https:') return parsed.hostname !== '';
-  return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname);
+  return parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
 }
 
 /** The template with every placeholder replaced by its percent-encoded value, or why it cannot be opened. */

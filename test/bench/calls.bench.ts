@@ -17,6 +17,7 @@ import { systemClock } from '../../src-main/shared/clock';
 import type { ScreenPop } from '../../src-main/shared/contract';
 import { silentLogger } from '../../src-main/shared/logger';
 import type { Report } from './run';
+import { percentile } from './support/percentile';
 
 const PERSONS = 100_000;
 const SAMPLES = 2_000;
@@ -80,10 +81,6 @@ function ringingCall(uniqueid: string, number: string, nowSeconds: number) {
     called_number_norm: '101',
     called_name: 'Agent',
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 export default async function (report: Report): Promise<void> {

@@ -19,6 +19,7 @@ import {
   type SettingsFieldErrors,
 } from '../../shared/contract';
 import { POLL_INTERVAL_MS } from '../../shared/limits';
+import { isLoopbackHost } from '../../shared/loopback';
 
 /** Used when the OS reports no region; phone numbers with a country code work whatever this is. */
 export const FALLBACK_COUNTRY = 'US';
@@ -46,13 +47,6 @@ export function defaultSettings(osRegion?: string): Settings {
 
 export type SettingsValidation =
   { ok: true; settings: Settings } | { ok: false; errors: SettingsFieldErrors; settings: Settings };
-
-/** `localhost`, `*.localhost`, 127.0.0.0/8 and ::1: the only hosts plain http is allowed for. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
 
 /** The URL as the user means it: trimmed, without trailing slashes. Throws InvalidArgument with the reason. */
 export function checkPbxUrl(text: string): string {
