@@ -13,7 +13,7 @@ export default defineConfig({
           name: 'unit',
           // The preload's channel lists are written in at build time (electron.vite.config.ts); tests that
           // load the preload get the same lists as a global.
-          setupFiles: ['test/support/preloadChannels.setup.ts'],
+          setupFiles: ['test/support/preloadChannels.setup.ts', 'test/support/i18nCatalogues.setup.ts'],
           environment: 'node',
           include: ['test/unit/**/*.test.ts'],
         },
@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'conformance',
           environment: 'node',
+          setupFiles: ['test/support/i18nCatalogues.setup.ts'],
           include: ['test/conformance/**/*.test.ts'],
         },
       },
@@ -38,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
+          setupFiles: ['test/support/i18nCatalogues.setup.ts'],
           include: ['test/components/**/*.test.ts'],
         },
       },

@@ -3,6 +3,8 @@
  * Order matters: sandbox, the app:// scheme and the single-instance lock first, logging and the guard of
  * every web contents before anything can fail or open, then the core, the IPC binding, the window.
  */
+// Every language's messages, before anything words a message.
+import './shared/i18n/allCatalogues';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -28,6 +30,7 @@ import { keepNewFilesPrivate, makeUserDataPrivate, PRIVATE_FILE_MODE } from './a
 import { claimProfileLock, describeLockHolder } from './app/profileLock';
 import { loadKeytar } from './app/settings/secretStoreKeytar';
 import type { SettingsStore } from './app/settings/settingsRepository';
+import { onLocaleChange, t } from './shared/i18n';
 import type { Logger } from './shared/logger';
 import { APP_ID, appIcons } from './shell/appIdentity';
 import { appLaunch, startedAtLogin, startsHidden } from './shell/appLaunch';
@@ -111,6 +114,7 @@ function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: Sett
     // Built beside this file by electron.vite.config.ts.
     detailWriterWorker: new URL('./detailWriterWorker.js', import.meta.url),
     osRegion: app.getLocaleCountryCode(),
+    systemLanguages: app.getPreferredSystemLanguages(),
     loginItem,
     openExternalLink: (url) => openExternalLink(url, (checked) => shell.openExternal(checked)),
     build: {
@@ -161,12 +165,15 @@ async function start(logger: Logger): Promise<void> {
   const unbindIpc = bindIpc({ ipcMain, getMainWindow, getOtherWindows, core, logger, isAppUrl });
   const sendEvent = createEventSender({ getMainWindow, isAppUrl, logger });
 
-  installApplicationMenu({
+  const menu = {
     appName: app.getName(),
     platform: process.platform,
     isDev,
     onAbout: () => sendEvent('about:requested', null),
-  });
+  };
+  installApplicationMenu(menu);
+  // The menu's own labels follow a language switch (its roles are worded by the OS).
+  onLocaleChange(() => installApplicationMenu(menu));
   residence = new TrayResidence({
     app,
     powerMonitor,
@@ -272,7 +279,7 @@ if (claimSingleInstance((argv) => links.receiveArgv(argv) || (mainWindow && focu
   const profileLock = claimProfileLock({ directory: app.getPath('userData'), host: 'desktop' });
   if (!profileLock.claimed) {
     dialog.showErrorBox(
-      'Ringside is already running',
+      t('tray.alreadyRunningTitle'),
       describeLockHolder(profileLock.holder, profileLock.path),
     );
     app.exit(1);

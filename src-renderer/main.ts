@@ -3,6 +3,7 @@ import App from './App.svelte';
 import BrowserHostLayer from './components/BrowserHostLayer.svelte';
 import DialConfirm from './components/DialConfirm.svelte';
 import { isConfirmRoute } from './lib/dialConfirmRoute';
+import { followLocale } from './lib/i18n.svelte';
 import { setAppHost } from './lib/transport/appHost';
 import { connectBrowserHost } from './lib/transport/connectBrowserHost';
 import './styles/tokens.css';
@@ -14,11 +15,12 @@ if (!target) throw new Error('Ringside: #app is missing from index.html');
 
 // The small dial confirmation window (src-main/shell/confirmWindow.ts) loads the same page on its own route.
 const confirmRoute = isConfirmRoute(window.location.hash);
-const mountApp = () => mount(confirmRoute ? DialConfirm : App, { target });
+// The language comes first, so the first screen is already in it.
+const mountApp = () => followLocale().then(() => mount(confirmRoute ? DialConfirm : App, { target }));
 
 if (window.ringside) {
   // The desktop app: the preload provided window.ringside before any script ran.
-  mountApp();
+  void mountApp();
 } else {
   // The browser host served this page: window.ringside comes over its WebSocket, once the server said hello.
   setAppHost('browser');

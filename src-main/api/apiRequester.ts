@@ -96,6 +96,7 @@ export class ApiRequester {
       method: call.method,
       url: buildUrl(root, call.path, call.query),
       path: this.contextOf(call).path,
+      // i18n-exempt: an HTTP header
       headers: { authorization: `Bearer ${token}` },
       body: call.body,
       signal: options.signal,

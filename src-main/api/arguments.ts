@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { InvalidArgument } from './errors';
+import { t } from '../shared/i18n';
 import { Id, SharedDataId, UniqueId } from './schemas';
 
 /** The value as the schema outputs it, or an InvalidArgument naming what was wrong. */
@@ -11,8 +12,14 @@ export function checkArgument<S extends z.ZodType>(schema: S, value: unknown, wh
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';
-    throw new InvalidArgument(`The ${what} is not valid${where}: ${issue?.message ?? 'invalid'}.`);
+    throw new InvalidArgument(
+      t('pbx.argumentInvalid', {
+        what,
+        field: issue?.path.join('.') ?? '',
+        hasField: Boolean(issue && issue.path.length > 0),
+        problem: issue?.message ?? t('pbx.argumentInvalidShort'),
+      }),
+    );
   }
   return result.data;
 }
@@ -22,7 +29,7 @@ export function checkArgument<S extends z.ZodType>(schema: S, value: unknown, wh
 /** A numeric id (user, queue, person, company): a non-negative integer. */
 export function idSegment(value: number, what: string): string {
   if (!Id.safeParse(value).success) {
-    throw new InvalidArgument(`The ${what} must be a whole number of 0 or more, not ${String(value)}.`);
+    throw new InvalidArgument(t('pbx.idInvalid', { what, value: String(value) }));
   }
   return String(value);
 }
@@ -42,10 +49,10 @@ export function sharedIdSegment(value: string): string {
  */
 export function textSegment(value: string, what: string): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 255) {
-    throw new InvalidArgument(`The ${what} must be between 1 and 255 characters long.`);
+    throw new InvalidArgument(t('pbx.textSegmentLength', { what }));
   }
   if (value === '.' || value === '..') {
-    throw new InvalidArgument(`The ${what} "${value}" cannot be used in a URL.`);
+    throw new InvalidArgument(t('pbx.textSegmentDots', { what, value }));
   }
   return encodeURIComponent(value);
 }

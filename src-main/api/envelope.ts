@@ -14,6 +14,7 @@ import {
   type PbxError,
   type RequestContext,
 } from './errors';
+import { t, text } from '../shared/i18n';
 import type { HttpResponse } from './http/httpTransport';
 
 export interface Envelope {
@@ -62,7 +63,7 @@ function attributeMessages(data: unknown): Record<string, string> | undefined {
 function failureOf(body: Record<string, unknown>, context: RequestContext): PbxError {
   const fields = attributeMessages(body.data);
   if (fields) return new ValidationFailed(fields, context);
-  const reason = pbxText(body.error) ?? pbxText(body.data) ?? 'no reason was given';
+  const reason = pbxText(body.error) ?? pbxText(body.data) ?? t('pbx.noReasonGiven');
   return new BusinessError(reason, context, body.data ?? undefined);
 }
 
@@ -70,8 +71,9 @@ function redirectError(response: HttpResponse, context: RequestContext): ServerE
   const location = response.headers.get('location');
   return new ServerError(
     'unexpected-response',
-    `The server redirected ${context.method} ${context.path} to ${location ?? 'another address'}. ` +
-      'Enter the final address as the PBX URL in Settings.',
+    location
+      ? text('pbx.redirected', { request: `${context.method} ${context.path}`, location })
+      : text('pbx.redirectedElsewhere', { request: `${context.method} ${context.path}` }),
     context,
   );
 }
@@ -94,12 +96,13 @@ export function readEnvelope(response: HttpResponse, requestContext: RequestCont
   const isSuccessStatus = status >= 200 && status < 300;
   if (!body || typeof body.success !== 'boolean') {
     if (isSuccessStatus) {
-      const what = parsed.ok ? 'the answer lacks the {success, data} envelope' : 'the answer is not JSON';
+      const what = parsed.ok ? t('pbx.answerWithoutEnvelope') : t('pbx.answerNotJson');
       throw ServerError.notAPbx(context, what);
     }
     throw ServerError.unexpected(context, `HTTP ${status}`);
   }
   if (body.success === false) throw failureOf(body, context);
+  // i18n-exempt: protocol detail quoted in the message
   if (!isSuccessStatus) throw ServerError.unexpected(context, `HTTP ${status} with success:true`);
   return { data: body.data, total: body.total, body };
 }

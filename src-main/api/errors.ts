@@ -4,6 +4,7 @@
  * contains the client secret or the access token.
  */
 import { AppError, type ErrorParams } from '../shared/contract';
+import { activeTranslator, text, type Text } from '../shared/i18n';
 
 /** What the client was doing when it failed, for messages and logs (never with query or body). */
 export interface RequestContext {
@@ -13,8 +14,15 @@ export interface RequestContext {
   status?: number;
 }
 
+/** How a message names the request: `GET /user/42`, or (select `none`) "the request" in words. */
 function where(context: RequestContext | undefined): string {
-  return context ? `${context.method} ${context.path}` : 'the request';
+  // i18n-exempt: a select value the messages word themselves
+  return context ? `${context.method} ${context.path}` : 'none';
+}
+
+/** `{ detail, hasDetail }` for messages that quote the PBX's own words when it gave some. */
+function detailParams(pbxMessage: string | undefined): { detail: string; hasDetail: boolean } {
+  return { detail: pbxMessage ?? '', hasDetail: Boolean(pbxMessage) };
 }
 
 /** What a window's wording may quote of the request: the method, the path and the HTTP status. */
@@ -28,15 +36,25 @@ function contextParams(context: RequestContext | undefined, extra?: ErrorParams)
 
 export abstract class PbxError extends AppError {
   readonly context: RequestContext | undefined;
+  /**
+   * The message not yet worded, when it came from the catalogues: what is stored for a window to show later
+   * (a review's or a wrap-up's last failure) keeps this, so it follows a language switch.
+   */
+  readonly text: Text | undefined;
 
   constructor(
-    message: string,
+    message: string | Text,
     context?: RequestContext,
     options?: { cause?: unknown },
     params?: ErrorParams,
   ) {
-    super(message, contextParams(context, params), options);
+    super(
+      typeof message === 'string' ? message : activeTranslator().text(message),
+      contextParams(context, params),
+      options,
+    );
     this.context = context;
+    this.text = typeof message === 'string' ? undefined : message;
   }
 }
 
@@ -55,15 +73,11 @@ export class InvalidArgument extends PbxError {
 
 export type AuthFailureReason = 'invalid_client' | 'invalid_request' | 'invalid_token';
 
-const AUTH_MESSAGES: Record<AuthFailureReason, string> = {
-  invalid_client: 'The PBX rejected the client id or secret (invalid_client). Check them in Settings.',
-  invalid_request:
-    'The PBX rejected the token request as malformed (invalid_request). Check the PBX URL in Settings; ' +
-    'the service account may also need the client-credentials login enabled on the PBX.',
-  invalid_token:
-    'The PBX rejected the access token even after a fresh login. The service account may have lost its ' +
-    'superuser role or been deactivated; check it on the PBX.',
-};
+const AUTH_MESSAGES = {
+  invalid_client: 'pbx.authInvalidClient',
+  invalid_request: 'pbx.authInvalidRequest',
+  invalid_token: 'pbx.authInvalidToken',
+} as const satisfies Record<AuthFailureReason, string>;
 
 export class AuthError extends PbxError {
   readonly code = 'auth-failed';
@@ -74,7 +88,7 @@ export class AuthError extends PbxError {
     /** The PBX's own `error_description`, kept for logs; it is not part of the message. */
     readonly description?: string,
   ) {
-    super(AUTH_MESSAGES[reason], context, undefined, { reason });
+    super(text(AUTH_MESSAGES[reason]), context, undefined, { reason });
   }
 }
 
@@ -91,7 +105,7 @@ export class ValidationFailed extends PbxError {
     const list = Object.entries(fields)
       .map(([field, message]) => `${field}: ${message}`)
       .join('; ');
-    super(`The PBX refused the change and saved nothing. Correct these fields: ${list}.`, context);
+    super(text('pbx.validationFailed', { fields: list }), context);
   }
 }
 
@@ -108,7 +122,7 @@ export class BusinessError extends PbxError {
      */
     readonly declinedData?: unknown,
   ) {
-    super(`The PBX declined ${where(context)}: ${pbxMessage}`, context);
+    super(text('pbx.businessError', { request: where(context), detail: pbxMessage }), context);
   }
 }
 
@@ -116,11 +130,7 @@ export class NotFound extends PbxError {
   readonly code = 'not-found';
 
   constructor(context?: RequestContext, pbxMessage?: string) {
-    super(
-      `The PBX has nothing at ${where(context)}${pbxMessage ? ` (${pbxMessage})` : ''}. ` +
-        'It may have been deleted, or the id is wrong.',
-      context,
-    );
+    super(text('pbx.notFound', { request: where(context), ...detailParams(pbxMessage) }), context);
   }
 }
 
@@ -128,11 +138,7 @@ export class PermissionDenied extends PbxError {
   readonly code = 'permission-denied';
 
   constructor(context?: RequestContext, pbxMessage?: string) {
-    super(
-      `The PBX refused ${where(context)} for lack of permission${pbxMessage ? ` (${pbxMessage})` : ''}. ` +
-        'The service account in Settings needs a role with superuser permissions.',
-      context,
-    );
+    super(text('pbx.permissionDenied', { request: where(context), ...detailParams(pbxMessage) }), context);
   }
 }
 
@@ -148,7 +154,7 @@ export class ServerError extends PbxError {
 
   constructor(
     readonly reason: ServerErrorReason,
-    message: string,
+    message: string | Text,
     context?: RequestContext,
     /** How long the PBX asked to be left alone (its `Retry-After`), when it said. */
     readonly retryAfterMs?: number,
@@ -159,26 +165,24 @@ export class ServerError extends PbxError {
   static failure(context: RequestContext, pbxMessage?: string, retryAfterMs?: number): ServerError {
     return new ServerError(
       'server-failure',
-      `The PBX failed to handle ${where(context)} (HTTP ${context.status ?? '5xx'}` +
-        `${pbxMessage ? `: ${pbxMessage}` : ''}). Try again later; if it persists, tell the PBX administrator.`,
+      text('pbx.serverFailure', {
+        request: where(context),
+        status: String(context.status ?? '5xx'),
+        ...detailParams(pbxMessage),
+      }),
       context,
       retryAfterMs,
     );
   }
 
   static notAPbx(context: RequestContext, what: string): ServerError {
-    return new ServerError(
-      'not-a-pbx',
-      `This server does not look like the PBX API: ${what} for ${where(context)}. ` +
-        'Check the PBX URL in Settings (it should end with /api/v1.0).',
-      context,
-    );
+    return new ServerError('not-a-pbx', text('pbx.notAPbx', { what, request: where(context) }), context);
   }
 
   static unexpected(context: RequestContext, what: string): ServerError {
     return new ServerError(
       'unexpected-response',
-      `The PBX answered ${where(context)} unexpectedly: ${what}.`,
+      text('pbx.unexpectedResponse', { request: where(context), what }),
       context,
     );
   }
@@ -187,9 +191,7 @@ export class ServerError extends PbxError {
   static tooLarge(context: RequestContext, limitBytes: number): ServerError {
     return new ServerError(
       'response-too-large',
-      `The PBX answered ${where(context)} with more than ${limitBytes / (1024 * 1024)} MB, more than any ` +
-        'answer of its API needs; Ringside stopped reading rather than fill its memory. If it persists, ' +
-        'tell the PBX administrator.',
+      text('pbx.responseTooLarge', { request: where(context), megabytes: limitBytes / (1024 * 1024) }),
       context,
     );
   }
@@ -199,16 +201,13 @@ export class ServerError extends PbxError {
 
 export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
 
-const NETWORK_MESSAGES: Record<NetworkErrorKind, (host: string) => string> = {
-  dns: (host) => `The PBX host name ${host} could not be found (DNS). Check the PBX URL in Settings.`,
-  refused: (host) =>
-    `${host} refused the connection. Check the port in the PBX URL, or whether the PBX is running.`,
-  reset: (host) => `The connection to ${host} was cut off. Check the network or VPN, then try again.`,
-  tls: (host) =>
-    `The certificate of ${host} is not trusted. If the PBX uses its own certificate, choose it as the ` +
-    'trusted certificate in Settings.',
-  other: (host) => `The PBX at ${host} could not be reached. Check the network connection and the PBX URL.`,
-};
+const NETWORK_MESSAGES = {
+  dns: 'pbx.networkDns',
+  refused: 'pbx.networkRefused',
+  reset: 'pbx.networkReset',
+  tls: 'pbx.networkTls',
+  other: 'pbx.networkOther',
+} as const satisfies Record<NetworkErrorKind, string>;
 
 export class NetworkError extends PbxError {
   readonly code = 'network-error';
@@ -219,7 +218,7 @@ export class NetworkError extends PbxError {
     context?: RequestContext,
     options?: { cause?: unknown },
   ) {
-    super(NETWORK_MESSAGES[kind](host), context, options);
+    super(text(NETWORK_MESSAGES[kind], { host }), context, options);
   }
 }
 
@@ -232,14 +231,8 @@ export class Timeout extends PbxError {
     context?: RequestContext,
   ) {
     super(
-      `The PBX at ${host} did not answer ${where(context)} within ${formatSeconds(timeoutMs)}. ` +
-        'It may be overloaded or unreachable; try again.',
+      text('pbx.timeout', { host, request: where(context), seconds: Math.round(timeoutMs / 100) / 10 }),
       context,
     );
   }
-}
-
-function formatSeconds(ms: number): string {
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

@@ -8,6 +8,7 @@
  */
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
+import { t } from '../shared/i18n';
 import { AuthError, InvalidArgument, ServerError, type RequestContext } from './errors';
 import { isPlainObject, parseJson, pbxText } from './envelope';
 import type { HttpResponse, HttpTransport } from './http/httpTransport';
@@ -74,8 +75,8 @@ export function parseExpiresIn(value: unknown): number | undefined {
 }
 
 function checkCredentials(credentials: Credentials): Credentials {
-  if (!credentials.clientId?.trim()) throw new InvalidArgument('The client id must not be empty.');
-  if (!credentials.clientSecret) throw new InvalidArgument('The client secret must not be empty.');
+  if (!credentials.clientId?.trim()) throw new InvalidArgument(t('pbx.clientIdEmpty'));
+  if (!credentials.clientSecret) throw new InvalidArgument(t('pbx.clientSecretEmpty'));
   return { clientId: credentials.clientId.trim(), clientSecret: credentials.clientSecret };
 }
 
@@ -177,9 +178,9 @@ export class TokenManager {
     const body = parsed.ok && isPlainObject(parsed.value) ? parsed.value : undefined;
 
     if (response.status === 200) {
-      if (!body) throw ServerError.notAPbx(context, 'the token endpoint did not answer JSON');
+      if (!body) throw ServerError.notAPbx(context, t('pbx.tokenNotJson'));
       const token = TokenResponse.safeParse(body);
-      if (!token.success) throw ServerError.notAPbx(context, 'the token answer has no access_token');
+      if (!token.success) throw ServerError.notAPbx(context, t('pbx.tokenWithoutAccessToken'));
       return this.hold(token.data, startedAt);
     }
     // Only an OAuth error body is the token endpoint speaking; a bare 401 or 400 comes from something else
@@ -199,7 +200,7 @@ export class TokenManager {
     }
     if (response.status >= 500)
       throw ServerError.failure(context, pbxText(body?.error), response.retryAfterMs);
-    throw ServerError.notAPbx(context, `the token endpoint answered HTTP ${response.status}`);
+    throw ServerError.notAPbx(context, t('pbx.tokenHttpStatus', { status: response.status }));
   }
 
   private hold(token: TokenResponse, startedAt: number): HeldToken {

@@ -1,5 +1,6 @@
 /** The PBX's URLs: the API root, the auth root, and request URLs with their query. */
 import { InvalidArgument } from './errors';
+import { t } from '../shared/i18n';
 
 export interface PbxUrls {
   /** The API root without a trailing slash, e.g. `https://pbx.example.com/api/v1.0`. */
@@ -10,23 +11,24 @@ export interface PbxUrls {
 
 const API_ROOT = /\/api\/v\d+\.\d+$/;
 
-function parseHttpUrl(text: string, what: string): URL {
+/** Which URL a message names: `base` (the PBX URL) or `auth` (the PBX auth URL). */
+type UrlKind = 'base' | 'auth';
+
+function parseHttpUrl(text: string, which: UrlKind): URL {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new InvalidArgument(
-      `The ${what} "${text}" is not a valid URL; enter it like https://pbx.example.com.`,
-    );
+    throw new InvalidArgument(t('pbx.urlInvalid', { which, url: text }));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InvalidArgument(`The ${what} must start with https:// (or http:// for a local PBX).`);
+    throw new InvalidArgument(t('pbx.urlScheme', { which }));
   }
   if (url.username || url.password) {
-    throw new InvalidArgument(`The ${what} must not contain a user name or password.`);
+    throw new InvalidArgument(t('pbx.urlCredentials', { which }));
   }
   if (url.search || url.hash) {
-    throw new InvalidArgument(`The ${what} must not contain a query (?) or fragment (#).`);
+    throw new InvalidArgument(t('pbx.urlQuery', { which }));
   }
   return url;
 }
@@ -41,11 +43,11 @@ function withoutTrailingSlash(url: URL): string {
  * often type only the host.
  */
 export function resolvePbxUrls(baseUrl: string, authUrl?: string): PbxUrls {
-  const base = withoutTrailingSlash(parseHttpUrl(baseUrl, 'PBX URL'));
+  const base = withoutTrailingSlash(parseHttpUrl(baseUrl, 'base'));
   const resolvedBase = API_ROOT.test(base) ? base : `${base}/api/v1.0`;
   const resolvedAuth =
     authUrl !== undefined
-      ? withoutTrailingSlash(parseHttpUrl(authUrl, 'PBX auth URL'))
+      ? withoutTrailingSlash(parseHttpUrl(authUrl, 'auth'))
       : resolvedBase.replace(API_ROOT, '');
   return { baseUrl: resolvedBase, authUrl: resolvedAuth };
 }

@@ -1,11 +1,13 @@
 import type { PbxClient } from '../api';
 import { CallsService, MemoryRecentNumbersStore, type CallerDirectory, type HistoryService } from '../calls';
+import { MissedCallAlerts } from '../calls/history/missedCallAlerts';
 import { MemoryQueueChangeLog, QueuesService } from '../calls/queues';
 import {
   historyRetentionDays,
   type CommandHandlers,
   type ConnectionState,
   type DialShortcutStatus,
+  type ShortcutSetting,
 } from '../shared/contract';
 import { callsHandlers } from './calls/callsHandlers';
 import { callerContextServices } from './crm/callerContextServices';
@@ -15,6 +17,7 @@ import { connectionHandlers } from './connection/connectionHandlers';
 import { ConnectionManager, NotConnected } from './connection/connectionManager';
 import { ConnectionModeController, type ActiveAgent } from './connection/connectionModeController';
 import { ConnectionProbe } from './connection/connectionProbe';
+import { PublishedConnection } from './connection/publishedConnection';
 import { isUnreachable } from './connection/describeConnectionFailure';
 import { nodeTransport } from './connection/pbxTransport';
 import { DirectoryCaches } from './directory/directoryCaches';
@@ -24,6 +27,8 @@ import { SyncScheduler } from './directory/syncScheduler';
 import { usersWithLogin } from './directory/usersWithLogin';
 import { EventHub, type EventListener } from './eventHub';
 import { historyHandlers } from './history/historyHandlers';
+import { localeHandlers } from './i18n/localeHandlers';
+import { LocaleService } from './i18n/localeService';
 import { queuesAgentOf, queuesAgentProblem } from './queues/queuesAgent';
 import { queuesHandlers } from './queues/queuesHandlers';
 import { HistoryPerPbx } from './history/historyPerPbx';
@@ -47,7 +52,7 @@ export type { AppCoreDeps, DesktopHooks } from './appCoreDeps';
  */
 export class AppCore {
   private readonly events: EventHub;
-  private connection: ConnectionState;
+  private readonly published: PublishedConnection;
   /** The services behind the commands, for tests that look behind them; hosts use only `commands`, `subscribe` and `desktop`. */
   readonly settings: SettingsRepository;
   /** The active PBX: its client (`pbx.client`), state and health check. */
@@ -65,6 +70,9 @@ export class AppCore {
   readonly directorySync: SyncScheduler;
   /** Who the agent is on the PBX (connection/agentDirectory.ts): for every feature that needs the agent's user. */
   readonly agentDirectory: AgentDirectory;
+  /** The language in use (i18n/localeService.ts). */
+  readonly locale: LocaleService;
+  private readonly missedCalls: MissedCallAlerts;
   /** Settings ▸ Privacy's retention period for the local history (privacy/historyRetention.ts). */
   private readonly retention: HistoryRetention;
   /** Every command of the contract, validated by the host before it gets here. */
@@ -88,9 +96,21 @@ export class AppCore {
       transport,
       health: deps.health,
       clientOptions: deps.pbxClientOptions,
-      onState: (state) => this.publishConnection(state),
+      onState: (state) => this.published.publish(state),
     });
-    this.connection = this.pbx.current;
+    this.published = new PublishedConnection(this.pbx.current, {
+      emit: (state) => this.events.emit('connection:state', state),
+      // Saves and review fetches waiting for the PBX go out now rather than at their next backoff, and the
+      // monitor polls at once: it may still be sleeping off its 30 s backoff while the status says connected.
+      onRecovered: () => {
+        this.history.resume();
+        this.calls.pollNow();
+      },
+      onStatus: (status) => {
+        this.directorySync?.connectionChanged(status);
+        this.agentDirectory?.connectionChanged(status);
+      },
+    });
     this.modes = new ConnectionModeController({
       settings: this.settings,
       secrets,
@@ -153,7 +173,7 @@ export class AppCore {
       caches: this.caches,
       client: () => this.pbx.client,
       agent: () => this.modes.agent?.username || undefined,
-      online: () => this.connection.status === 'connected',
+      online: () => this.published.state.status === 'connected',
       directory: () => this.directory(),
       defaultCountry: () => this.settings.current.defaultCountry,
       emit: (channel, payload) => this.events.emit(channel, payload),
@@ -174,9 +194,9 @@ export class AppCore {
       // A PBX that stops answering GET /call shows as offline at once; its recovery is checked at once too.
       onMonitorHealth: (health) => {
         if (health.status === 'failing') this.pbx.reportFailure(health.error);
-        else if (this.connection.status !== 'connected') void this.pbx.checkNow();
+        else if (this.published.state.status !== 'connected') void this.pbx.checkNow();
         // A PBX that answers but whose calls cannot be read stays "connected": say so beside it.
-        this.setCallsProblem(
+        this.published.setCallsProblem(
           health.status === 'failing' && !isUnreachable(health.error) ? health.message : undefined,
         );
       },
@@ -196,7 +216,18 @@ export class AppCore {
       logger,
       policy: deps.queuesPolicy,
     });
-    this.agentDirectory.onChange(() => this.queues.reconfigure());
+    this.locale = new LocaleService({
+      choice: () => this.settings.current.language,
+      agentLocale: () => this.agentDirectory.profile?.locale,
+      systemLanguages: deps.systemLanguages ?? [],
+      pseudo: deps.pseudoLocale,
+      emit: (state) => this.events.emit('locale:changed', state),
+    });
+    this.missedCalls = MissedCallAlerts.onEvents(this.events, () => this.requireClient(), logger);
+    this.agentDirectory.onChange(() => {
+      this.queues.reconfigure();
+      this.locale.update();
+    });
     this.pbx.onClientChange(() => {
       this.queues.reconfigure();
       // The new PBX's own cache (and history); the sync of the old one stops.
@@ -231,6 +262,7 @@ export class AppCore {
       logger,
     });
     this.settings.subscribe(() => {
+      this.locale.update();
       this.retention.apply();
       this.calls.reconfigure();
       this.agentDirectory.update();
@@ -243,7 +275,7 @@ export class AppCore {
       ...connectionHandlers({
         build: deps.build,
         mode: () => deps.mode ?? this.modes.activeMode,
-        connection: () => this.connection,
+        connection: () => this.published.state,
       }),
       ...settingsHandlers({
         service: this.settingsService,
@@ -274,11 +306,12 @@ export class AppCore {
       ),
       ...queuesHandlers(this.queues),
       ...privacyHandlers(localData),
+      ...localeHandlers(this.locale, this.settings),
     };
     this.desktop = {
       requestDial: (text, source) => this.calls.requestDial(text, source),
       pollNow: () => this.calls.pollNow(),
-      reportDialShortcut: (status) => this.reportDialShortcut(status),
+      reportShortcut: (setting, status) => this.reportShortcut(setting, status),
       settings: this.settings,
     };
   }
@@ -309,13 +342,11 @@ export class AppCore {
     return this.events.subscribe(listener);
   }
 
-  /** The shell registered the dial shortcut, or could not: Settings shows which (`SettingsView.dialShortcut`). */
-  private reportDialShortcut(status: DialShortcutStatus): void {
-    this.settingsService.dialShortcut = status;
-    this.settingsService.view().then(
-      (view) => this.events.emit('settings:changed', view),
-      (error: unknown) => this.deps.logger.warn('the settings view could not be built', error),
-    );
+  /** The shell registered a global shortcut, or could not: Settings shows which (`SettingsView.dialShortcut`…). */
+  private reportShortcut(setting: ShortcutSetting, status: DialShortcutStatus): void {
+    this.settingsService.shortcuts[setting] = status;
+    const warn = (error: unknown) => this.deps.logger.warn('the settings view could not be built', error);
+    this.settingsService.view().then((view) => this.events.emit('settings:changed', view), warn);
   }
 
   private requireClient(): PbxClient {
@@ -326,35 +357,7 @@ export class AppCore {
 
   protected setConnection(status: ConnectionState['status'], message: string): void {
     this.deps.logger.info(`connection: ${status}`);
-    this.publishConnection({ status, message, since: this.deps.clock.now() });
-  }
-
-  /** Shown with a connected state only; cleared by the next poll that succeeds. */
-  private callsProblem: string | undefined;
-
-  private setCallsProblem(problem: string | undefined): void {
-    if (problem === this.callsProblem) return;
-    this.callsProblem = problem;
-    if (this.connection.status === 'connected') this.publishConnection(this.connection);
-  }
-
-  private publishConnection(pbxState: ConnectionState): void {
-    const { callsProblem: _previous, ...plain } = pbxState;
-    const state: ConnectionState =
-      plain.status === 'connected' && this.callsProblem
-        ? { ...plain, callsProblem: this.callsProblem }
-        : plain;
-    const recovered = state.status === 'connected' && this.connection.status !== 'connected';
-    this.connection = state;
-    this.events.emit('connection:state', state);
-    // Saves and review fetches waiting for the PBX go out now rather than at their next backoff, and the
-    // monitor polls at once: it may still be sleeping off its 30 s backoff while the status says connected.
-    if (recovered) {
-      this.history.resume();
-      this.calls.pollNow();
-    }
-    this.directorySync?.connectionChanged(state.status);
-    this.agentDirectory?.connectionChanged(state.status);
+    this.published.publish({ status, message, since: this.deps.clock.now() });
   }
 
   /** Calls left the history all at once (the retention period, or Clear local data): the screens reload. */
@@ -380,6 +383,7 @@ export class AppCore {
 
   async dispose(): Promise<void> {
     this.retention.dispose();
+    this.missedCalls.dispose();
     this.directorySync.dispose();
     this.histories.dispose();
     this.queues.dispose();

@@ -7,7 +7,7 @@ import type { PbxClientConfig } from '../api';
 import type { CallerDirectory, CallsService, HistoryServiceDeps, RecentNumbersStore } from '../calls';
 import type { QueueChangeLogStore, QueuesPolicy } from '../calls/queues';
 import type { Clock } from '../shared/clock';
-import type { AppInfo, AppMode, DialShortcutStatus } from '../shared/contract';
+import type { AppInfo, AppMode, DialShortcutStatus, ShortcutSetting } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import type { HealthPolicy } from './connection/connectionManager';
 import type { DemoPbxLauncher } from './connection/connectionModeController';
@@ -39,6 +39,10 @@ export interface AppCoreDeps {
   demoPbx?: DemoPbxLauncher;
   /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
   osRegion?: string;
+  /** The OS's preferred languages, most preferred first; none when absent (English then). */
+  systemLanguages?: readonly string[];
+  /** Speak the pseudo-locale (layout tests). */
+  pseudoLocale?: boolean;
   loginItem?: LoginItem;
   /**
    * Opens an https: (or loopback http:) link in the OS browser, never in the app (shell/externalLinks.ts).
@@ -81,7 +85,7 @@ export interface AppCoreDeps {
 export interface DesktopHooks {
   requestDial: CallsService['requestDial'];
   pollNow(): void;
-  reportDialShortcut(status: DialShortcutStatus): void;
+  reportShortcut(setting: ShortcutSetting, status: DialShortcutStatus): void;
   /** The current settings, and a way to follow them (the shortcut and tray behaviour depend on them). */
   readonly settings: Pick<SettingsRepository, 'current' | 'subscribe'>;
 }

@@ -13,6 +13,7 @@ import {
   type IpcError,
   type IpcResult,
 } from '../shared/contract';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import { redact } from '../shared/redact';
 
@@ -29,7 +30,7 @@ export type CommandAllowList = {
 export type SenderPermissions = 'all' | CommandAllowList;
 
 /** A message shown for failures that are not the caller's business; the details go to the log. */
-const INTERNAL_ERROR_MESSAGE = 'Something went wrong inside Ringside. The details are in the log file.';
+const internalErrorMessage = () => t('validation.internalError');
 
 const fail = (code: IpcError['code'], message: string): IpcResult<never> => ({
   ok: false,
@@ -48,7 +49,7 @@ export function describeInvalidArguments(
       return field ? `${field}: ${issue.message}` : issue.message;
     })
     .join('; ');
-  return `Invalid arguments for ${channel}: ${problems}`;
+  return t('validation.invalidArguments', { channel, problems });
 }
 
 /** An error that carries one of the contract's codes is meant for the caller; anything else is internal. */
@@ -99,16 +100,16 @@ export class CommandDispatcher {
     if (!isCommandChannel(channel)) {
       const name = typeof channel === 'string' ? channel.slice(0, 64) : typeof channel;
       logger.warn(`command refused: ${JSON.stringify(name)} is not a Ringside command (${sender})`);
-      return fail('unknown-command', `${JSON.stringify(name)} is not a Ringside command.`);
+      return fail('unknown-command', t('validation.unknownCommand', { channel: JSON.stringify(name) }));
     }
     if (!permissions) {
       logger.warn(`${channel} refused: the sender is not Ringside's own window (${sender})`);
-      return fail('forbidden-sender', `${channel} may only be called by Ringside's own window.`);
+      return fail('forbidden-sender', t('validation.senderNotOwnWindow', { channel }));
     }
     const rule = ruleFor(permissions, channel);
     if (!rule) {
       logger.warn(`${channel} refused: not on the allow-list of the window that sent it (${sender})`);
-      return fail('forbidden-sender', `${channel} may not be called from this window.`);
+      return fail('forbidden-sender', t('validation.senderNotAllowed', { channel }));
     }
     try {
       // Inside the try: hostile input (say, JSON nested 20,000 deep) can make the parser itself throw.
@@ -132,7 +133,7 @@ export class CommandDispatcher {
         return { ok: false, error: known };
       }
       logger.error(`${channel} failed unexpectedly`, error);
-      return fail('internal', INTERNAL_ERROR_MESSAGE);
+      return fail('internal', internalErrorMessage());
     }
   }
 }

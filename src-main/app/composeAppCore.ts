@@ -44,6 +44,8 @@ export interface HostServices {
   integrityCheckWorker?: URL;
   /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
   osRegion: string | undefined;
+  /** The OS's preferred languages, most preferred first (Automatic language falls back to them). */
+  systemLanguages?: readonly string[];
   /** "Start at login"; absent where the host cannot offer it. */
   loginItem?: LoginItem;
   /** Opens a CRM link in the OS browser; absent where the page opens it itself (the browser host). */
@@ -84,6 +86,8 @@ export async function composeAppCore(
     transport: host.transport,
     demoPbx: host.demoPbx,
     osRegion: host.osRegion,
+    systemLanguages: host.systemLanguages,
+    pseudoLocale: process.env['RINGSIDE_PSEUDO_LOCALE'] === '1',
     recentNumbers: new JsonFileRecentNumbersStore(join(userData, 'recent-numbers.json'), logger),
     queueLog: new JsonLinesQueueChangeLog(join(userData, 'queue-changes.jsonl'), logger),
     loginItem: host.loginItem,

@@ -8,6 +8,7 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppHost } from '../shared/contract';
+import { t } from '../shared/i18n';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './privateFiles';
 
 export const PROFILE_LOCK_FILE = 'ringside-host.lock';
@@ -28,17 +29,9 @@ export interface ProfileLockOptions {
   isRunning?: (pid: number) => boolean;
 }
 
-const HOST_NAMES: Record<AppHost, string> = {
-  desktop: 'The Ringside desktop app',
-  browser: 'The Ringside browser host',
-};
-
 /** "The Ringside browser host (pid 4242) is already running on this profile (…)." */
 export function describeLockHolder(holder: ProfileLockHolder, path: string): string {
-  return (
-    `${HOST_NAMES[holder.host]} (pid ${holder.pid}) is already running on this profile; ` +
-    `quit it first, or delete ${path} if you are sure it is not running.`
-  );
+  return t('connection.profileLocked', { host: holder.host, pid: holder.pid, path });
 }
 
 function processRuns(pid: number): boolean {

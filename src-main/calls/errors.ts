@@ -1,5 +1,6 @@
 /** Refusals of the calls services, with a contract error code so a host passes them on as they are. */
 import { AppError, type ErrorCode } from '../shared/contract';
+import { t } from '../shared/i18n';
 
 export class CallsError extends AppError {
   constructor(
@@ -10,13 +11,10 @@ export class CallsError extends AppError {
   }
 
   static noPhone(): CallsError {
-    return new CallsError(
-      'not-configured',
-      'Ringside does not know your phone yet. Choose it in Settings, then try again.',
-    );
+    return new CallsError('not-configured', t('control.noPhone'));
   }
 
   static notConnected(): CallsError {
-    return new CallsError('not-configured', 'Ringside is not connected to a PBX. Set one up in Settings.');
+    return new CallsError('not-configured', t('control.notConnected'));
   }
 }

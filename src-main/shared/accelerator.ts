@@ -4,6 +4,7 @@
  * `globalShortcut.register` only says "no" (or throws) without saying why. The result is written in
  * Electron's own spelling (`ctrl + alt + d` → `Ctrl+Alt+D`), so what Settings shows is what is registered.
  */
+import { t } from './i18n';
 
 /** Ctrl+Alt+D on Windows and Linux, Cmd+Option+D on macOS. */
 export const DEFAULT_DIAL_SHORTCUT = 'CommandOrControl+Alt+D';
@@ -108,14 +109,10 @@ const isFunctionKey = (key: string) => /^F\d{1,2}$/.test(key);
 export function checkAccelerator(text: string): AcceleratorCheck {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, accelerator: '' };
-  if (trimmed.length > MAX_ACCELERATOR_LENGTH)
-    return { ok: false, reason: 'This is too long for a shortcut.' };
+  if (trimmed.length > MAX_ACCELERATOR_LENGTH) return { ok: false, reason: t('validation.shortcutTooLong') };
   const tokens = trimmed.split('+').map((token) => token.trim());
   if (tokens.some((token) => token === '')) {
-    return {
-      ok: false,
-      reason: 'Join the keys with single "+" signs, e.g. CommandOrControl+Alt+D; the + key itself is "Plus".',
-    };
+    return { ok: false, reason: t('validation.shortcutJoin') };
   }
   const modifiers: Modifier[] = [];
   const seen = new Set<string>();
@@ -126,33 +123,26 @@ export function checkAccelerator(text: string): AcceleratorCheck {
       return {
         ok: false,
         reason: asKey
-          ? `A shortcut has one key after its modifiers; "${token}" is a second key.`
-          : `"${token}" is not a modifier. Use Ctrl, Alt, Shift, Super, CommandOrControl (or Cmd on macOS).`,
+          ? t('validation.shortcutSecondKey', { token })
+          : t('validation.shortcutNotModifier', { token }),
       };
     }
     const physical = MODIFIER_KEY[modifier];
-    if (seen.has(physical)) return { ok: false, reason: `"${token}" is in the shortcut twice.` };
+    if (seen.has(physical)) return { ok: false, reason: t('validation.shortcutTwice', { token }) };
     seen.add(physical);
     modifiers.push(modifier);
   }
   const last = tokens.at(-1)!;
   if (MODIFIER_NAMES.has(last.toLowerCase())) {
-    return { ok: false, reason: 'Add the key to press with the modifiers, e.g. CommandOrControl+Alt+D.' };
+    return { ok: false, reason: t('validation.shortcutNoKey') };
   }
   const key = keyName(last);
   if (!key) {
-    return {
-      ok: false,
-      reason: `"${last}" is not a key Electron knows. Use a letter, a digit, F1–F24 or a named key such as Space.`,
-    };
+    return { ok: false, reason: t('validation.shortcutUnknownKey', { token: last }) };
   }
   const onlyShift = modifiers.every((modifier) => MODIFIER_KEY[modifier] === 'shift');
   if (onlyShift && !isFunctionKey(key)) {
-    return {
-      ok: false,
-      reason:
-        'Add Ctrl, Alt or Super (Cmd on macOS): without one, the shortcut would take the key away from typing everywhere.',
-    };
+    return { ok: false, reason: t('validation.shortcutOnlyShift') };
   }
   return { ok: true, accelerator: [...modifiers, key].join('+') };
 }

@@ -6,6 +6,7 @@
  * else is refused, so no value can turn the link into another scheme. Browser-safe: the renderer checks the
  * same rule before it opens a tab.
  */
+import { t } from './i18n';
 import { isLoopbackHost } from './loopback';
 
 /** The placeholders every template may use; `{data.KEY}` adds any key of the call's data. */
@@ -45,18 +46,18 @@ const DATA_KEY = /^data\.([A-Za-z0-9_.-]{1,64})$/;
 export function checkCrmTemplate(
   template: string,
 ): { ok: true; names: string[] } | { ok: false; problem: string } {
-  if (template.trim() === '') return { ok: false, problem: 'The CRM template is empty.' };
+  if (template.trim() === '') return { ok: false, problem: t('validation.crmEmpty') };
   if (template.length > MAX_CRM_TEMPLATE_LENGTH) {
-    return { ok: false, problem: `The CRM template is longer than ${MAX_CRM_TEMPLATE_LENGTH} characters.` };
+    return { ok: false, problem: t('validation.crmTooLong', { max: MAX_CRM_TEMPLATE_LENGTH }) };
   }
   const names = [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!);
   if (/[{}]/.test(template.replace(PLACEHOLDER, ''))) {
-    return { ok: false, problem: 'The CRM template has a "{" or "}" that does not enclose a placeholder.' };
+    return { ok: false, problem: t('validation.crmStrayBrace') };
   }
   const unknown = names.filter((name) => !(name in CRM_PLACEHOLDERS) && !DATA_KEY.test(name));
   if (unknown.length > 0) {
     const listed = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
-    return { ok: false, problem: `The CRM template uses placeholders Ringside does not know: ${listed}.` };
+    return { ok: false, problem: t('validation.crmUnknownPlaceholders', { names: listed }) };
   }
   return { ok: true, names };
 }
@@ -87,13 +88,13 @@ export function expandCrmTemplate(template: string, values: CrmValues): CrmExpan
     return encodeValue(value);
   });
   if (dotSegment !== undefined) {
-    return { ok: false, problem: `The value of {${dotSegment}} would change the CRM link's path.` };
+    return { ok: false, problem: t('validation.crmDotSegment', { placeholder: `{${dotSegment}}` }) };
   }
   if (url.length > MAX_CRM_URL_LENGTH) {
-    return { ok: false, problem: `The CRM link would be longer than ${MAX_CRM_URL_LENGTH} characters.` };
+    return { ok: false, problem: t('validation.crmLinkTooLong', { max: MAX_CRM_URL_LENGTH }) };
   }
   if (!isOpenableCrmUrl(url)) {
-    return { ok: false, problem: 'The CRM link is not an https: address (or http: to this computer).' };
+    return { ok: false, problem: t('validation.crmNotHttps') };
   }
   return { ok: true, url };
 }

@@ -12,6 +12,7 @@
  * codes) are the dial pad's alone.
  */
 import { digitCount, formatDialTarget, MAX_EXTENSION_DIGITS, MAX_NUMBER_DIGITS } from './dialModel';
+import { t } from './i18n';
 
 export const MAX_TEL_URI_LENGTH = 256;
 
@@ -48,14 +49,23 @@ interface LinkChar {
 /** Thrown inside the parser and turned into `{ ok: false }` by `parseTelUri`; never escapes this module. */
 class Refusal extends Error {}
 
+/** Which part of a link a refusal is about (the messages name it). */
+type LinkPart = { part: 'number' | 'extension' | 'context' } | { part: 'parameter'; name: string };
+
+/** The part as the messages take it: every message names a parameter by `name`, '' for the other parts. */
+const partParams = (what: LinkPart) => ({
+  part: what.part,
+  name: what.part === 'parameter' ? what.name : '',
+});
+
 function refuse(reason: string): never {
   throw new Refusal(reason);
 }
 
 export function parseTelUri(uri: string): TelUriParseResult {
-  if (typeof uri !== 'string') return { ok: false, reason: 'not a tel: or callto: link' };
+  if (typeof uri !== 'string') return { ok: false, reason: t('dial.telNotALink') };
   if (uri.length > MAX_TEL_URI_LENGTH) {
-    return { ok: false, reason: `link is longer than ${MAX_TEL_URI_LENGTH} characters` };
+    return { ok: false, reason: t('dial.telTooLong', { max: MAX_TEL_URI_LENGTH }) };
   }
   try {
     return parseLink(uri);
@@ -84,16 +94,16 @@ function numberInContext({ number, context }: Pick<TelUriNumber, 'number' | 'con
 function parseLink(uri: string): TelUriNumber {
   const { scheme, body } = splitScheme(uri);
   const [numberText = '', ...parameters] = body.split(';');
-  if (numberText.startsWith('-')) refuse("the number starts with '-', like a command-line option");
+  if (numberText.startsWith('-')) refuse(t('dial.telNumberStartsWithDash'));
   if (scheme === 'callto' && [...numberText].some(isLetter)) {
-    refuse('callto: links with a user name (Skype style) are not supported, only phone numbers');
+    refuse(t('dial.telCalltoUserName'));
   }
   const dialled = readNumber(numberText);
   const result: TelUriNumber = { ok: true, number: dialled };
   const seen = new Set<string>();
   for (const parameter of parameters) {
     const { name, value } = readParameter(parameter);
-    if (seen.has(name)) refuse(`the parameter '${name}' appears more than once`);
+    if (seen.has(name)) refuse(t('dial.telParameterTwice', { name }));
     seen.add(name);
     if (name === 'ext') result.extension = readExtension(requireValue(name, value));
     else if (name === 'phone-context') result.context = readContext(requireValue(name, value));
@@ -101,10 +111,10 @@ function parseLink(uri: string): TelUriNumber {
     else if (value !== undefined || name === 'isub') checkIgnoredValue(name, requireValue(name, value));
   }
   if (result.context !== undefined && dialled.startsWith('+')) {
-    refuse('phone-context is only allowed with a local number, not one starting with +');
+    refuse(t('dial.telContextWithGlobal'));
   }
   if (digitCount(numberInContext(result)) > MAX_NUMBER_DIGITS) {
-    refuse(`the number has more than ${MAX_NUMBER_DIGITS} digits, the most a phone number has`);
+    refuse(t('dial.telTooManyDigits', { max: MAX_NUMBER_DIGITS }));
   }
   return result;
 }
@@ -113,7 +123,7 @@ function parseLink(uri: string): TelUriNumber {
 function splitScheme(uri: string): { scheme: 'tel' | 'callto'; body: string } {
   const colon = uri.indexOf(':');
   const scheme = uri.slice(0, Math.max(colon, 0)).toLowerCase();
-  if (scheme !== 'tel' && scheme !== 'callto') refuse('not a tel: or callto: link');
+  if (scheme !== 'tel' && scheme !== 'callto') refuse(t('dial.telNotALink'));
   let body = uri.slice(colon + 1);
   if (body.startsWith('//')) {
     body = body.slice(2);
@@ -125,23 +135,24 @@ function splitScheme(uri: string): { scheme: 'tel' | 'callto'; body: string } {
 
 /** `+` then digits (global), or digits (local); `%2B` counts as `+` (encodeURIComponent). */
 function readNumber(text: string): string {
-  const chars = percentDecode(text, 'the number');
+  const chars = percentDecode(text, { part: 'number' });
   const isGlobal = chars[0]?.char === '+';
   const rest = isGlobal ? chars.slice(1) : chars;
   // Specific reasons for a misplaced '+' and for '*' and '#'; keepDigits reports any other character.
   const misplaced = rest.find(({ char }) => !isDigit(char) && !NUMBER_SEPARATORS.includes(char));
-  if (misplaced?.char === '+') refuse("'+' is only allowed at the start of the number");
+  if (misplaced?.char === '+') refuse(t('dial.telPlusNotAtStart'));
   if (misplaced?.char === '*' || misplaced?.char === '#') {
-    refuse("'*' and '#' (PBX feature codes) are dialled from the dial pad only, not from a link");
+    refuse(t('dial.telFeatureCodes'));
   }
-  const digits = keepDigits(rest, 'the number', NUMBER_SEPARATORS);
+  const digits = keepDigits(rest, { part: 'number' }, NUMBER_SEPARATORS);
   return isGlobal ? '+' + digits : digits;
 }
 
 function readExtension(text: string): string {
-  const digits = keepDigits(percentDecode(text, 'the extension'), 'the extension', NUMBER_SEPARATORS);
+  const extension: LinkPart = { part: 'extension' };
+  const digits = keepDigits(percentDecode(text, extension), extension, NUMBER_SEPARATORS);
   if (digits.length > MAX_EXTENSION_DIGITS) {
-    refuse(`the extension has more than ${MAX_EXTENSION_DIGITS} digits`);
+    refuse(t('dial.telExtensionTooLong', { max: MAX_EXTENSION_DIGITS }));
   }
   return digits;
 }
@@ -150,32 +161,32 @@ function readExtension(text: string): string {
 function readContext(text: string): string {
   const chars = literalChars(text);
   if (text.startsWith('+')) {
-    return '+' + keepDigits(chars.slice(1), 'the phone-context', CONTEXT_SEPARATORS);
+    return '+' + keepDigits(chars.slice(1), { part: 'context' }, CONTEXT_SEPARATORS);
   }
   const labels = text.toLowerCase().split('.');
   if (labels.length > 1 && labels.at(-1) === '') labels.pop(); // a fully qualified name may end with '.'
   const badChar = chars.find(({ char }) => !isAlphanumeric(char) && char !== '-' && char !== '.');
   if (badChar) {
-    refuse(`the phone-context contains characters not allowed in a domain name: ${describe(badChar)}`);
+    refuse(t('dial.telContextBadDomainChar', { char: describe(badChar) }));
   }
   const isLabel = (label: string) => label !== '' && !label.startsWith('-') && !label.endsWith('-');
   if (!labels.every(isLabel) || !isLetter(labels.at(-1)?.[0] ?? '')) {
-    refuse('the phone-context is neither a +number nor a domain name');
+    refuse(t('dial.telContextNeither'));
   }
   return labels.join('.');
 }
 
 /** Keeps digits, drops separators, refuses everything else; needs one digit. */
-function keepDigits(chars: LinkChar[], what: string, separators: string): string {
+function keepDigits(chars: LinkChar[], what: LinkPart, separators: string): string {
   let kept = '';
   for (const linkChar of chars) {
     const { char } = linkChar;
     if (isDigit(char)) kept += char;
     else if (!separators.includes(char)) {
-      refuse(`${what} contains characters not allowed in a phone number: ${describe(linkChar)}`);
+      refuse(t('dial.telBadNumberChar', { ...partParams(what), char: describe(linkChar) }));
     }
   }
-  if (kept === '') refuse(`${what} has no digits`);
+  if (kept === '') refuse(t('dial.telNoDigits', partParams(what)));
   return kept;
 }
 
@@ -183,37 +194,37 @@ function keepDigits(chars: LinkChar[], what: string, separators: string): string
 function readParameter(parameter: string): { name: string; value: string | undefined } {
   const equals = parameter.indexOf('=');
   const name = equals < 0 ? parameter : parameter.slice(0, equals);
-  if (name === '') refuse("the link has an empty parameter (';;', a trailing ';' or a missing name)");
-  if (name.startsWith('-')) refuse("a parameter name starts with '-', like a command-line option");
+  if (name === '') refuse(t('dial.telEmptyParameter'));
+  if (name.startsWith('-')) refuse(t('dial.telParameterStartsWithDash'));
   const badChar = literalChars(name).find(({ char }) => !isAlphanumeric(char) && char !== '-');
-  if (badChar) refuse(`a parameter name contains characters not allowed: ${describe(badChar)}`);
+  if (badChar) refuse(t('dial.telBadParameterNameChar', { char: describe(badChar) }));
   return { name: name.toLowerCase(), value: equals < 0 ? undefined : parameter.slice(equals + 1) };
 }
 
 function requireValue(name: string, value: string | undefined): string {
-  if (value === undefined || value === '') refuse(`the parameter '${name}' needs a value`);
+  if (value === undefined || value === '') refuse(t('dial.telParameterNeedsValue', { name }));
   return value;
 }
 
 function checkIgnoredValue(name: string, value: string): void {
   // Decoded escapes are fine here (percentDecode refuses control characters): the value is never used.
-  const badChar = percentDecode(value, `the parameter '${name}'`).find(
+  const badChar = percentDecode(value, { part: 'parameter', name }).find(
     ({ char, written }) =>
       !written.startsWith('%') && !isAlphanumeric(char) && !SAFE_VALUE_PUNCTUATION.includes(char),
   );
-  if (badChar) refuse(`the parameter '${name}' contains characters not allowed: ${describe(badChar)}`);
+  if (badChar) refuse(t('dial.telBadParameterChar', { name, char: describe(badChar) }));
 }
 
 /** Decodes `%XX` byte by byte (a decoded byte never counts as a separator: the link was split before). */
-function percentDecode(text: string, what: string): LinkChar[] {
+function percentDecode(text: string, what: LinkPart): LinkChar[] {
   const chars: LinkChar[] = [];
   for (let i = 0; i < text.length;) {
     if (text[i] === '%') {
       const hex = text.slice(i + 1, i + 3);
-      if (hex.length < 2 || ![...hex].every(isHexDigit)) refuse(`${what} contains an invalid %-escape`);
+      if (hex.length < 2 || ![...hex].every(isHexDigit)) refuse(t('dial.telBadEscape', partParams(what)));
       const char = String.fromCharCode(Number.parseInt(hex, 16));
       if (isControl(char)) {
-        refuse(`${what} contains a %-encoded control character: ${describe({ char, written: '' })}`);
+        refuse(t('dial.telEscapedControl', { ...partParams(what), char: describe({ char, written: '' }) }));
       }
       chars.push({ char, written: text.slice(i, i + 3) });
       i += 3;

@@ -77,13 +77,16 @@ export interface AppRequestHandlerOptions {
 export function createAppRequestHandler(options: AppRequestHandlerOptions) {
   const root = resolve(options.root);
   return async (request: Request): Promise<Response> => {
+    // i18n-exempt: HTTP status text for the browser engine, no person reads it.
     if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed');
     const lookup = resolveAppFile(root, request.url);
     if (!lookup.found) {
       if (lookup.status === 403) options.onRefused?.(request.url, lookup.reason);
+      // i18n-exempt: HTTP status text for the browser engine, no person reads it.
       return textResponse(lookup.status, lookup.status === 404 ? 'Not found' : 'Refused');
     }
     try {
+      // i18n-exempt: HTTP status text for the browser engine, no person reads it.
       if (!(await stat(lookup.path)).isFile()) return textResponse(404, 'Not found');
       const body = request.method === 'HEAD' ? null : await readFile(lookup.path);
       return new Response(body, {
@@ -91,6 +94,7 @@ export function createAppRequestHandler(options: AppRequestHandlerOptions) {
         headers: { ...SECURITY_HEADERS, 'content-type': contentTypeOf(lookup.path) },
       });
     } catch {
+      // i18n-exempt: HTTP status text for the browser engine, no person reads it.
       return textResponse(404, 'Not found');
     }
   };

@@ -9,10 +9,13 @@ import { app, clipboard, dialog, globalShortcut, Notification, powerMonitor } fr
 import type { AppCore } from '../app/appCore';
 import { systemClock } from '../shared/clock';
 import type { CallView, DialRequest, ScreenPop } from '../shared/contract';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import type { AppLaunch } from './appLaunch';
 import type { DialConfirmation } from './confirmWindow';
 import type { EventSender } from './ipc';
+import { installCallShortcuts } from './callShortcuts';
+import { installMissedCallSurfaces } from './missedCallSurfaces';
 import { createProblemNotifier, osNotifications, ScreenPopNotifier } from './notifications';
 import { pollOnWake } from './power';
 import { askBeforeQuit, installQueueSurfaces, runQueueTrayAction } from './queueSurfaces';
@@ -63,6 +66,10 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
       deps.showMainWindow();
       deps.sendEvent('screenpop:focus', { uniqueid });
     },
+    onAnswer: (uniqueid) =>
+      void core.commands['calls:control']({ uniqueid, action: 'answer' }).catch((error: unknown) =>
+        problem(t('actions.answerFailed'), errorMessage(error)),
+      ),
   });
   const unsubscribe = core.subscribe((channel, payload) => {
     if (channel === 'dial:requested') deps.confirmation.show(payload as DialRequest);
@@ -76,13 +83,22 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     switch (action.type) {
       case 'dial':
         core.commands['calls:dial']({ number: action.number, source: 'tray' }).catch(
-          failed('Ringside could not dial'),
+          failed(t('tray.dialFailed')),
+        );
+        return;
+      case 'answer':
+        core.commands['calls:control']({ uniqueid: action.uniqueid, action: 'answer' }).catch(
+          failed(t('actions.answerFailed')),
         );
         return;
       case 'hangup':
         core.commands['calls:control']({ uniqueid: action.uniqueid, action: 'hangup' }).catch(
-          failed('Ringside could not hang up'),
+          failed(t('tray.hangUpFailed')),
         );
+        return;
+      case 'show-history':
+        deps.showMainWindow();
+        deps.sendEvent('screen:show', { screen: 'history' });
         return;
       case 'show-window':
         deps.showMainWindow();
@@ -117,11 +133,25 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
         problem,
         shortcutName: describeAccelerator(accelerator, process.platform),
       }),
-    report: (status) => core.desktop.reportDialShortcut(status),
+    report: (status) => core.desktop.reportShortcut('dialShortcut', status),
     logger,
     platform: process.platform,
   });
   shortcut.apply(core.desktop.settings.current.dialShortcut);
+  const uninstallCallShortcuts = installCallShortcuts({
+    commands: core.commands,
+    desktop: core.desktop,
+    globalShortcut,
+    problem,
+    logger,
+    platform: process.platform,
+  });
+  const uninstallMissedCalls = installMissedCallSurfaces({
+    core,
+    create: createNotification,
+    notificationsSupported: () => Notification.isSupported(),
+    problem,
+  });
   const stopFollowingSettings = core.desktop.settings.subscribe((settings) =>
     shortcut.apply(settings.dialShortcut),
   );
@@ -150,6 +180,8 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     trayCreated: tray !== undefined,
     uninstall: () => {
       uninstallQueueSurfaces();
+      uninstallMissedCalls();
+      uninstallCallShortcuts();
       stopWatchingPower();
       stopFollowingSettings();
       shortcut.dispose();

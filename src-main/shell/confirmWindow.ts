@@ -9,6 +9,7 @@
  */
 import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import type { DialRequest } from '../shared/contract';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import { CONFIRM_WINDOW_COMMANDS } from './confirmCommands';
 import { confirmRouteHash } from './confirmRoute';
@@ -24,7 +25,7 @@ export function confirmWindowOptions(input: {
   icon?: string | undefined;
 }): BrowserWindowConstructorOptions {
   return {
-    title: 'Dial this number? · Ringside',
+    title: t('tray.confirmWindowTitle'),
     ...CONFIRM_WINDOW_SIZE,
     center: true,
     alwaysOnTop: true,

@@ -3,6 +3,7 @@
  * one to this computer (shared/crmTemplate.ts). The windows themselves never navigate away (webContentsGuard.ts).
  */
 import { isOpenableCrmUrl } from '../shared/crmTemplate';
+import { t } from '../shared/i18n';
 
 export class RefusedExternalLink extends Error {}
 
@@ -10,7 +11,6 @@ export async function openExternalLink(
   url: string,
   openInBrowser: (url: string) => Promise<void>,
 ): Promise<void> {
-  if (!isOpenableCrmUrl(url))
-    throw new RefusedExternalLink('Ringside opens only https: links (or http: to this computer).');
+  if (!isOpenableCrmUrl(url)) throw new RefusedExternalLink(t('tray.externalLinkRefused'));
   await openInBrowser(url);
 }

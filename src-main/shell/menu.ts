@@ -3,6 +3,7 @@
  * DevTools in development only, and Help → About, which asks the renderer to show its About panel.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import { t } from '../shared/i18n';
 
 export interface ApplicationMenuInput {
   appName: string;
@@ -14,7 +15,10 @@ export interface ApplicationMenuInput {
 
 export function applicationMenuTemplate(input: ApplicationMenuInput): MenuItemConstructorOptions[] {
   const isMac = input.platform === 'darwin';
-  const about: MenuItemConstructorOptions = { label: `About ${input.appName}`, click: () => input.onAbout() };
+  const about: MenuItemConstructorOptions = {
+    label: t('tray.menuAbout', { app: input.appName }),
+    click: () => input.onAbout(),
+  };
   const macAppMenu: MenuItemConstructorOptions = {
     label: input.appName,
     submenu: [
@@ -44,9 +48,9 @@ export function applicationMenuTemplate(input: ApplicationMenuInput): MenuItemCo
   ];
   return [
     ...(isMac ? [macAppMenu] : []),
-    { label: '&File', submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
+    { label: t('tray.menuFile'), submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
     {
-      label: '&Edit',
+      label: t('tray.menuEdit'),
       submenu: [
         { role: 'undo' },
         { role: 'redo' },
@@ -60,7 +64,7 @@ export function applicationMenuTemplate(input: ApplicationMenuInput): MenuItemCo
         { role: 'selectAll' },
       ],
     },
-    { label: '&View', submenu: view },
+    { label: t('tray.menuView'), submenu: view },
     { role: 'windowMenu' },
     { role: 'help', submenu: isMac ? [] : [about] },
   ];

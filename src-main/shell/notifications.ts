@@ -6,18 +6,30 @@
  */
 import { Notification } from 'electron';
 import type { AwayPause, CallView, QueueLongWait, ScreenPop } from '../shared/contract';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 
 export interface NotificationContent {
   title: string;
   body: string;
+  /** Buttons, where the OS shows them (`actionsSupported`); a click on the notification itself does the first. */
+  actions?: string[];
 }
 
 /** The part of Electron's Notification this module uses. */
 export interface NotificationLike {
-  on(event: 'click', listener: () => void): unknown;
+  /** `action`: a button was pressed (this module's notifications have one at most). */
+  on(event: 'click' | 'action', listener: () => void): unknown;
   show(): void;
   close(): void;
+}
+
+/**
+ * Whether notifications show buttons: Electron offers them on macOS only (Windows would need a toast XML of
+ * its own, Linux servers differ); elsewhere the notification's own click does the main action.
+ */
+export function actionsSupported(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin';
 }
 
 export type CreateNotification = (content: NotificationContent) => NotificationLike;
@@ -36,11 +48,15 @@ export function screenPopNotificationContent(pop: ScreenPop): NotificationConten
   const directoryName = pop.person?.name ?? pop.user?.name ?? pop.company?.name;
   const name = directoryName ?? (pop.callerName.trim() || null);
   const company = pop.person && pop.company ? pop.company.name : null;
-  const via = pop.queue ? `via ${pop.queue.name ?? `queue ${pop.queue.id}`}` : null;
+  const via = !pop.queue
+    ? null
+    : pop.queue.name
+      ? t('tray.popViaQueue', { queue: pop.queue.name })
+      : t('tray.popViaQueueId', { id: pop.queue.id });
   const numberLine = [name ? pop.number.display : null, via].filter(Boolean).join(' · ');
-  const lines = [company, numberLine || null, directoryName ? null : 'Not in your directory'];
+  const lines = [company, numberLine || null, directoryName ? null : t('tray.popNotInDirectory')];
   return {
-    title: name ? `${name} is calling` : `${pop.number.display} is calling`,
+    title: t('tray.popCalling', { name: name ?? pop.number.display }),
     body: lines.filter((line): line is string => Boolean(line)).join('\n'),
   };
 }
@@ -49,6 +65,8 @@ export interface ScreenPopNotifierDeps {
   create: CreateNotification;
   /** The user clicked the notification: bring the window and this call's pop card forward. */
   onClick(uniqueid: string): void;
+  /** The notification's Answer button (where the OS shows buttons); absent: no button. */
+  onAnswer?(uniqueid: string): void;
 }
 
 /**
@@ -62,8 +80,14 @@ export class ScreenPopNotifier {
 
   show(pop: ScreenPop): void {
     this.shown.get(pop.uniqueid)?.close();
-    const notification = this.deps.create(screenPopNotificationContent(pop));
+    const { onAnswer } = this.deps;
+    // No Decline: the API cannot reject a call, and hanging up during call waiting would drop the customer.
+    const content = screenPopNotificationContent(pop);
+    const notification = this.deps.create(
+      onAnswer ? { ...content, actions: [t('actions.answer')] } : content,
+    );
     notification.on('click', () => this.deps.onClick(pop.uniqueid));
+    if (onAnswer) notification.on('action', () => onAnswer(pop.uniqueid));
     this.shown.set(pop.uniqueid, notification);
     notification.show();
   }
@@ -86,28 +110,35 @@ export class ScreenPopNotifier {
 
 /** A caller has waited too long in one of the agent's active queues; a click opens the queue board. */
 export function longWaitNotificationContent(wait: QueueLongWait): NotificationContent {
-  const queue = wait.queueName ?? `queue ${wait.queueId}`;
+  // m:ss, as a wallboard shows a wait, in every language.
   const minutes = Math.floor(wait.waitSeconds / 60);
   const seconds = String(wait.waitSeconds % 60).padStart(2, '0');
   return {
-    title: `A caller has waited ${minutes}:${seconds} in ${queue}`,
-    body: 'Open the queue board to see your queues.',
+    title: wait.queueName
+      ? t('tray.longWaitTitle', { minutes, seconds, queue: wait.queueName })
+      : t('tray.longWaitTitleQueueId', { minutes, seconds, id: wait.queueId }),
+    body: t('tray.longWaitBody'),
   };
 }
 
 /** The agent is back and Ringside paused their queues when they left: resuming is one click away. */
 export function awayPauseNotificationContent(pause: AwayPause): NotificationContent {
-  const count =
-    pause.queueIds.length === 1 ? 'One of your queues is' : `${pause.queueIds.length} of your queues are`;
   return {
-    title: `${count} still paused`,
-    body: 'Ringside paused them while you were away. Open My queues to resume them.',
+    title: t('tray.awayPauseTitle', { count: pause.queueIds.length }),
+    body: t('tray.awayPauseBody'),
   };
 }
 
-/** Electron's notifications, with the body escaped where the platform reads markup. */
+/** Electron's notifications, with the body escaped where the platform reads markup; buttons where shown. */
 export function osNotifications(platform: NodeJS.Platform): CreateNotification {
-  return ({ title, body }) => new Notification({ title, body: notificationBody(body, platform) });
+  return ({ title, body, actions }) =>
+    new Notification({
+      title,
+      body: notificationBody(body, platform),
+      ...(actions && actionsSupported(platform)
+        ? { actions: actions.map((text) => ({ type: 'button' as const, text })) }
+        : {}),
+    });
 }
 
 /** Notices about dial requests that could not go ahead: logged, and shown when the OS has notifications. */

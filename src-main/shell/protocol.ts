@@ -20,6 +20,7 @@ export const LINUX_DESKTOP_FILE = 'ringside.desktop';
 /** Where the deb installs its desktop entry. */
 export const SYSTEM_DESKTOP_ENTRY = join('/usr/share/applications', LINUX_DESKTOP_FILE);
 /** Written by the NSIS installer beside the executable (electron-builder's default name). */
+// i18n-exempt: the uninstaller’s file name.
 export const WINDOWS_UNINSTALLER = 'Uninstall Ringside.exe';
 
 export interface ProtocolApp {

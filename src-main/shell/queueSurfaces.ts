@@ -21,6 +21,7 @@ import {
   type Settings,
 } from '../shared/contract';
 import type { EventListener } from '../app/eventHub';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import type { EventSender } from './ipc';
 import {
@@ -186,12 +187,11 @@ export interface QueueTrayActionDeps {
 
 /** Runs a queue item of the tray menu; a change the PBX did not make in full is said, never hidden. */
 export function runQueueTrayAction(action: TrayQueueAction, deps: QueueTrayActionDeps): void {
-  const failed = (error: unknown) =>
-    deps.problem('Ringside could not change your queues', errorMessage(error));
+  const failed = (error: unknown) => deps.problem(t('tray.queuesChangeFailed'), errorMessage(error));
   const report = (outcome: QueueChangeOutcome) => {
     if (outcome.ok || outcome.unchanged) return;
     const reasons = [outcome.agentError, ...outcome.failures.map((failure) => failure.message)];
-    deps.problem('The PBX did not change every queue', reasons.filter(Boolean).join('; '));
+    deps.problem(t('tray.queuesPartlyChanged'), reasons.filter(Boolean).join('; '));
   };
   switch (action.type) {
     case 'queue-change':
@@ -222,14 +222,13 @@ const QUIT_ANSWERS: readonly QuitAnswer[] = ['pause', 'stay', 'cancel'];
 
 /** "Pause your queues before quitting?": pause and quit (the default), quit and stay in them, or cancel. */
 export async function askBeforeQuit(dialog: MessageBoxLike, activeQueues: number): Promise<QuitAnswer> {
-  const queues = activeQueues === 1 ? 'one queue' : `${activeQueues} queues`;
   const { response } = await dialog.showMessageBox({
     type: 'question',
-    buttons: ['Pause my queues and quit', 'Quit, stay in my queues', 'Cancel'],
+    buttons: [t('tray.quitPauseAndQuit'), t('tray.quitStay'), t('common.cancel')],
     defaultId: 0,
     cancelId: 2,
-    message: 'Pause your queues before quitting?',
-    detail: `You are active in ${queues}. Their calls would ring your phone while nobody is at the desk.`,
+    message: t('tray.quitQuestion'),
+    detail: t('tray.quitDetail', { count: activeQueues }),
   });
   return QUIT_ANSWERS[response] ?? 'cancel';
 }

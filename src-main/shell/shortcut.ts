@@ -5,7 +5,8 @@
  * text is untrusted like a link, so it goes through `requestDial`, which asks before dialling.
  */
 import type { DialRequestOutcome } from '../calls';
-import type { DialShortcutStatus } from '../shared/contract';
+import type { DialShortcutStatus, ShortcutSetting } from '../shared/contract';
+import { onLocaleChange, t, type MessageKey } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import { errorMessage } from '../shared/contract';
 
@@ -59,18 +60,18 @@ export interface CopiedTextDialerDeps {
   readText(): Promise<string>;
   requestDial(text: string, source: 'shortcut'): Promise<DialRequestOutcome>;
   problem(title: string, body: string): void;
-  /** How the agent dials copied text, ending "Select or copy a phone number, then …": "press Ctrl+Alt+D". */
-  howToDial: string;
+  /** What to do when nothing was selected: "Select or copy a phone number, then press Ctrl+Alt+D." */
+  emptyHint: string;
 }
 
-export interface ShortcutDialerDeps extends Omit<CopiedTextDialerDeps, 'howToDial'> {
+export interface ShortcutDialerDeps extends Omit<CopiedTextDialerDeps, 'emptyHint'> {
   /** For the notices, e.g. "Ctrl+Alt+D". */
   shortcutName: string;
 }
 
 /** What pressing the shortcut does; resolves once the request was handed on or refused. */
 export function dialFromShortcut({ shortcutName, ...deps }: ShortcutDialerDeps): Promise<void> {
-  return dialCopiedText({ ...deps, howToDial: `press ${shortcutName}` });
+  return dialCopiedText({ ...deps, emptyHint: t('tray.nothingToDialShortcut', { shortcut: shortcutName }) });
 }
 
 /**
@@ -80,18 +81,18 @@ export function dialFromShortcut({ shortcutName, ...deps }: ShortcutDialerDeps):
 export async function dialCopiedText(deps: CopiedTextDialerDeps): Promise<void> {
   const text = (await deps.readText()).trim();
   if (!text) {
-    deps.problem('Nothing to dial', `Select or copy a phone number, then ${deps.howToDial}.`);
+    deps.problem(t('tray.nothingToDial'), deps.emptyHint);
     return;
   }
   if (text.length > MAX_SHORTCUT_TEXT) {
-    deps.problem('Ringside did not dial', 'The selected text is too long to be a phone number.');
+    deps.problem(t('tray.didNotDial'), t('tray.selectionTooLong'));
     return;
   }
   try {
     const outcome = await deps.requestDial(text, 'shortcut');
-    if (outcome.status === 'refused') deps.problem('Ringside did not dial', outcome.reason);
+    if (outcome.status === 'refused') deps.problem(t('tray.didNotDial'), outcome.reason);
   } catch (error) {
-    deps.problem('Ringside could not dial', errorMessage(error));
+    deps.problem(t('tray.dialFailed'), errorMessage(error));
   }
 }
 
@@ -102,20 +103,44 @@ export interface DialShortcutRegistration {
   unregister(): void;
 }
 
-/** What Settings says about the shortcut, worded for people: "Ctrl+Alt+D", not the accelerator. */
+/** How the log names each shortcut. */
+const LOG_NAMES: Record<ShortcutSetting, string> = {
+  dialShortcut: 'dial shortcut',
+  answerShortcut: 'answer shortcut',
+  hangUpShortcut: 'hang-up shortcut',
+};
+
+/** What each shortcut's status says; only what it does when it works, and that it is off, differ. */
+const STATUS_MESSAGES: Record<ShortcutSetting, Record<DialShortcutStatus['state'], MessageKey>> = {
+  dialShortcut: {
+    registered: 'tray.shortcutRegistered',
+    off: 'tray.shortcutOff',
+    taken: 'tray.shortcutTaken',
+    refused: 'tray.shortcutRefused',
+  },
+  answerShortcut: {
+    registered: 'actions.answerShortcutRegistered',
+    off: 'actions.answerShortcutOff',
+    taken: 'tray.shortcutTaken',
+    refused: 'tray.shortcutRefused',
+  },
+  hangUpShortcut: {
+    registered: 'actions.hangUpShortcutRegistered',
+    off: 'actions.hangUpShortcutOff',
+    taken: 'tray.shortcutTaken',
+    refused: 'tray.shortcutRefused',
+  },
+};
+
+/** What Settings says about a shortcut, worded for people: "Ctrl+Alt+D", not the accelerator. */
 export function dialShortcutStatus(
   accelerator: string,
   state: DialShortcutStatus['state'],
   platform: NodeJS.Platform,
+  setting: ShortcutSetting = 'dialShortcut',
 ): DialShortcutStatus {
   const name = describeAccelerator(accelerator, platform);
-  const messages: Record<DialShortcutStatus['state'], string> = {
-    registered: `Press ${name} in any application to dial the selected or copied number.`,
-    off: 'No global dial shortcut is set.',
-    taken: `${name} is taken by another application, so it does nothing in Ringside. Choose another shortcut.`,
-    refused: `${name} cannot be used as a global shortcut on this system. Choose another shortcut.`,
-  };
-  return { accelerator, state, message: messages[state] };
+  return { accelerator, state, message: t(STATUS_MESSAGES[setting][state], { shortcut: name }) };
 }
 
 export function registerDialShortcut(
@@ -124,21 +149,24 @@ export function registerDialShortcut(
   onPressed: () => void,
   logger: Logger,
   platform: NodeJS.Platform = process.platform,
+  setting: ShortcutSetting = 'dialShortcut',
 ): DialShortcutRegistration {
   let state: DialShortcutStatus['state'] = 'off';
   if (accelerator !== '') {
     try {
       state = globalShortcut.register(accelerator, onPressed) ? 'registered' : 'taken';
-      if (state === 'taken') logger.warn(`the dial shortcut ${accelerator} is taken by another application`);
+      if (state === 'taken') {
+        logger.warn(`the ${LOG_NAMES[setting]} ${accelerator} is taken by another application`);
+      }
     } catch (error) {
       // Settings check the grammar, but the OS may still refuse a key (e.g. one it reserves).
       state = 'refused';
-      logger.warn(`the dial shortcut ${accelerator} is not a valid accelerator`, error);
+      logger.warn(`the ${LOG_NAMES[setting]} ${accelerator} is not a valid accelerator`, error);
     }
   }
   const registration: DialShortcutRegistration = {
     registered: state === 'registered',
-    status: dialShortcutStatus(accelerator, state, platform),
+    status: dialShortcutStatus(accelerator, state, platform, setting),
     unregister: () => {
       if (registration.registered) globalShortcut.unregister(accelerator);
       registration.registered = false;
@@ -155,13 +183,25 @@ export interface DialShortcutDeps {
   report(status: DialShortcutStatus): void;
   logger: Logger;
   platform: NodeJS.Platform;
+  /** Which shortcut this is (the dial shortcut when absent): what its status says. */
+  setting?: ShortcutSetting;
 }
 
-/** The dial shortcut as the settings name it: `apply` again whenever they change. */
+/** A global shortcut as the settings name it: `apply` again whenever they change. */
 export class DialShortcut {
   private current: DialShortcutRegistration | undefined;
+  private readonly stopWording: () => void;
 
-  constructor(private readonly deps: DialShortcutDeps) {}
+  constructor(private readonly deps: DialShortcutDeps) {
+    // Settings keeps showing the last status: a language switch words it again.
+    this.stopWording = onLocaleChange(() => {
+      const current = this.current;
+      if (!current) return;
+      const { accelerator, state } = current.status;
+      current.status = dialShortcutStatus(accelerator, state, deps.platform, deps.setting);
+      deps.report(current.status);
+    });
+  }
 
   /**
    * Registers `accelerator` ('' for none) in place of the previous one. The same accelerator already
@@ -177,11 +217,13 @@ export class DialShortcut {
       () => this.deps.onPressed(accelerator),
       logger,
       platform,
+      this.deps.setting,
     );
     this.deps.report(this.current.status);
   }
 
   dispose(): void {
+    this.stopWording();
     this.current?.unregister();
     this.current = undefined;
   }

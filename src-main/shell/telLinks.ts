@@ -10,6 +10,7 @@
  */
 import type { DialRequestOutcome } from '../calls';
 import type { Clock } from '../shared/clock';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import { dialTextOf, parseTelUri } from '../shared/tel';
 import { errorMessage } from '../shared/contract';
@@ -120,14 +121,14 @@ export class LinkInbox {
     const { requestDial, feedback, limit } = this.handler;
     if (!limit.admit()) return;
     if (!found.ok) {
-      feedback.problem('Ringside did not dial this link', `The link was refused: ${found.reason}.`);
+      feedback.problem(t('tray.linkNotDialled'), t('tray.linkRefused', { reason: found.reason }));
       return;
     }
     requestDial(found.dial, 'link').then(
       (outcome) => {
-        if (outcome.status === 'refused') feedback.problem('Ringside did not dial this link', outcome.reason);
+        if (outcome.status === 'refused') feedback.problem(t('tray.linkNotDialled'), outcome.reason);
       },
-      (error: unknown) => feedback.problem('Ringside could not dial this link', errorMessage(error)),
+      (error: unknown) => feedback.problem(t('tray.linkDialFailed'), errorMessage(error)),
     );
   }
 }

@@ -13,7 +13,8 @@
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
 import type { EventListener } from '../app/eventHub';
 import type { DialRequestOutcome } from '../calls';
-import type { CommandHandlers } from '../shared/contract';
+import type { CommandHandlers, Events } from '../shared/contract';
+import { onLocaleChange, t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import { dialCopiedText } from './shortcut';
 import {
@@ -33,7 +34,7 @@ export type TrayCommands = Pick<
   CommandHandlers,
   'connection:get' | 'calls:list' | 'dial:recent' | 'dial:resolve'
 > &
-  Partial<Pick<CommandHandlers, 'queues:get'>>;
+  Partial<Pick<CommandHandlers, 'queues:get' | 'history:list'>>;
 
 export interface TrayCore {
   readonly commands: TrayCommands;
@@ -99,11 +100,14 @@ function opensOnClick(platform: NodeJS.Platform): boolean {
 export class TrayController {
   private readonly tray: Tray;
   private readonly unsubscribe: () => void;
+  private readonly stopWording: () => void;
   private readonly menuOnClick: boolean;
   private readonly platform: NodeJS.Platform;
   /** Refreshes never overlap: a change during one schedules exactly one more. */
   private running: Promise<void> | undefined;
   private again = false;
+  /** Unknown (undefined) until read once or told by `history:changed`. */
+  private missedUnseen: number | undefined;
 
   constructor(private readonly deps: TrayDeps) {
     const platform = deps.platform ?? process.platform;
@@ -117,11 +121,20 @@ export class TrayController {
       if (platform === 'darwin') this.tray.on('click', open);
       this.tray.on('right-click', open);
     }
-    this.unsubscribe = deps.core.subscribe((channel) => {
+    this.unsubscribe = deps.core.subscribe((channel, payload) => {
       if (channel === 'connection:state' || channel === 'calls:changed' || channel === 'queues:changed') {
         void this.refresh();
+      } else if (channel === 'history:changed') {
+        // The missed calls not seen yet: counted in the menu until the agent opens the history.
+        const { missedUnseen } = payload as Events['history:changed'];
+        if (missedUnseen !== this.missedUnseen) {
+          this.missedUnseen = missedUnseen;
+          void this.refresh();
+        }
       }
     });
+    // A language switch words the tooltip and the menu (Linux keeps a built one) again at once.
+    this.stopWording = onLocaleChange(() => void this.refresh());
     void this.refresh();
   }
 
@@ -145,6 +158,7 @@ export class TrayController {
 
   dispose(): void {
     this.unsubscribe();
+    this.stopWording();
     this.tray.destroy();
   }
 
@@ -174,7 +188,18 @@ export class TrayController {
       calls: await commands['calls:list'](),
       recent: await commands['dial:recent'](),
       queues: await commands['queues:get']?.().catch(() => undefined),
+      missedUnseen: await this.readMissedUnseen(),
     };
+  }
+
+  private async readMissedUnseen(): Promise<number> {
+    if (this.missedUnseen === undefined) {
+      const page = await this.deps.core.commands['history:list']?.({ filter: 'missed', limit: 1 }).catch(
+        () => undefined,
+      );
+      if (page) this.missedUnseen = page.missedUnseen;
+    }
+    return this.missedUnseen ?? 0;
   }
 
   private async clipboardNumber(): Promise<ClipboardNumber | null> {
@@ -192,7 +217,7 @@ export class TrayController {
       readText: () => this.deps.readClipboard(),
       requestDial: (text, source) => this.deps.core.desktop.requestDial(text, source),
       problem: this.deps.problem ?? ((title, body) => logger.warn(`tray: ${title}: ${body}`)),
-      howToDial: 'choose "Dial the copied number" in the tray menu',
+      emptyHint: t('tray.nothingToDialTray'),
     });
   }
 }

@@ -12,11 +12,14 @@ import type {
   QueuesView,
   RecentNumber,
 } from '../shared/contract';
-import { queueMenuSection, waitingText, type TrayQueueAction } from './trayQueues';
+import { t, type MessageKey } from '../shared/i18n';
+import { queueMenuSection, type TrayQueueAction } from './trayQueues';
 
 export type TrayAction =
   | { type: 'dial'; number: string }
+  | { type: 'answer'; uniqueid: string }
   | { type: 'hangup'; uniqueid: string }
+  | { type: 'show-history' }
   | { type: 'show-window' }
   | { type: 'quit' }
   | TrayQueueAction;
@@ -50,19 +53,26 @@ export interface TrayMenuInput {
    * menu opens without the app hearing of it first (Linux), so the text is read only when chosen.
    */
   clipboard: ClipboardNumber | null | 'unread';
+  /** Missed calls the agent has not seen in the history yet. */
+  missedUnseen?: number;
 }
 
 export const TRAY_REDIAL_COUNT = 5;
 /** Menu lines longer than this are cut: a tray menu is not the place for a paragraph. */
 const MAX_LABEL_LENGTH = 72;
 
-const STATUS_LABELS: Record<ConnectionStatus, string> = {
-  connected: 'Connected',
-  connecting: 'Connecting',
-  offline: 'Offline',
-  'credentials-rejected': 'Credentials rejected',
-  unconfigured: 'Not configured',
+const STATUS_LABELS: Record<ConnectionStatus, MessageKey> = {
+  connected: 'tray.statusConnected',
+  connecting: 'tray.statusConnecting',
+  offline: 'tray.statusOffline',
+  'credentials-rejected': 'tray.statusCredentialsRejected',
+  unconfigured: 'tray.statusUnconfigured',
 };
+
+/** The state in a word or two, in the language in use. */
+export function statusLabel(status: ConnectionStatus): string {
+  return t(STATUS_LABELS[status]);
+}
 
 function shorten(text: string): string {
   return text.length <= MAX_LABEL_LENGTH ? text : `${text.slice(0, MAX_LABEL_LENGTH - 1).trimEnd()}…`;
@@ -75,10 +85,14 @@ export function partyName(remote: CallPartyView): string {
 
 /** "Connected to pbx.example.com." or "Offline: The PBX did not answer. Retrying in 8 s." */
 export function connectionLine(connection: ConnectionState): string {
-  const label = STATUS_LABELS[connection.status];
-  if (!connection.message) return label;
+  const status = statusLabel(connection.status);
+  if (!connection.message) return status;
   const selfExplaining = connection.status === 'connected' || connection.status === 'connecting';
-  return shorten(selfExplaining ? connection.message : `${label}: ${connection.message}`);
+  return shorten(
+    selfExplaining
+      ? connection.message
+      : t('tray.statusWithMessage', { status, message: connection.message }),
+  );
 }
 
 /** The call "Hang up" acts on: the one whose actions offer it (the call the PBX would hang up). */
@@ -86,15 +100,22 @@ export function hangUpTarget(calls: readonly CallView[]): CallView | undefined {
   return calls.find((call) => call.actions.includes('hangup') && call.pending !== 'hangup');
 }
 
+/** The call "Answer" acts on: a ringing call whose actions offer it. */
+export function answerTarget(calls: readonly CallView[]): CallView | undefined {
+  return calls.find((call) => call.actions.includes('answer') && call.pending !== 'answer');
+}
+
 function clipboardItem(clipboard: TrayMenuInput['clipboard']): TrayMenuItem {
   if (clipboard === 'unread') {
-    return { kind: 'action', label: 'Dial the copied number', action: { type: 'dial-clipboard' } };
+    return { kind: 'action', label: t('tray.dialCopiedNumber'), action: { type: 'dial-clipboard' } };
   }
-  if (!clipboard) return { kind: 'disabled', label: 'Dial clipboard number (no number copied)' };
-  const owner = clipboard.name ? ` (${clipboard.name})` : '';
+  if (!clipboard) return { kind: 'disabled', label: t('tray.dialClipboardNone') };
+  const label = clipboard.name
+    ? t('tray.dialClipboardOwner', { number: clipboard.display, name: clipboard.name })
+    : t('tray.dialClipboard', { number: clipboard.display });
   return {
     kind: 'action',
-    label: shorten(`Dial ${clipboard.display}${owner}`),
+    label: shorten(label),
     action: { type: 'dial', number: clipboard.dial },
   };
 }
@@ -105,7 +126,30 @@ function redialItems(recent: readonly RecentNumber[]): TrayMenuItem[] {
     label: shorten(number.name ? `${number.name} · ${number.display}` : number.display),
     action: { type: 'dial', number: number.dial },
   }));
-  return items.length > 0 ? items : [{ kind: 'disabled', label: 'No numbers dialled yet' }];
+  return items.length > 0 ? items : [{ kind: 'disabled', label: t('tray.noRecentNumbers') }];
+}
+
+/** While a call rings: Answer it (no Decline: the API cannot reject, and a hang-up could drop another call). */
+function answerItems(calls: readonly CallView[]): TrayMenuItem[] {
+  const ringing = answerTarget(calls);
+  if (!ringing) return [];
+  const label = shorten(t('actions.trayAnswer', { caller: partyName(ringing.remote) }));
+  return [
+    { kind: 'action', label, action: { type: 'answer', uniqueid: ringing.uniqueid } },
+    { kind: 'separator' },
+  ];
+}
+
+/** The missed calls not seen yet, which open the history. */
+function missedItems(missedUnseen = 0): TrayMenuItem[] {
+  if (missedUnseen <= 0) return [];
+  return [
+    {
+      kind: 'action',
+      label: t('actions.trayMissed', { count: missedUnseen }),
+      action: { type: 'show-history' },
+    },
+  ];
 }
 
 export function trayMenuModel(input: TrayMenuInput): TrayMenuItem[] {
@@ -113,21 +157,25 @@ export function trayMenuModel(input: TrayMenuInput): TrayMenuItem[] {
   return [
     { kind: 'info', label: connectionLine(input.connection) },
     { kind: 'separator' },
+    ...answerItems(input.calls),
+    ...missedItems(input.missedUnseen),
     clipboardItem(input.clipboard),
-    { kind: 'submenu', label: 'Redial', items: redialItems(input.recent) },
+    { kind: 'submenu', label: t('tray.redial'), items: redialItems(input.recent) },
     ...(target
       ? [
           {
             kind: 'action',
-            label: shorten(`Hang up ${partyName(target.remote)} (${target.stateLabel})`),
+            label: shorten(
+              t('tray.hangUpCall', { name: partyName(target.remote), state: target.stateLabel }),
+            ),
             action: { type: 'hangup', uniqueid: target.uniqueid },
           } satisfies TrayMenuItem,
         ]
       : []),
     ...queueSection(input.queues),
     { kind: 'separator' },
-    { kind: 'action', label: 'Show Ringside', action: { type: 'show-window' } },
-    { kind: 'action', label: 'Quit Ringside', action: { type: 'quit' } },
+    { kind: 'action', label: t('tray.showApp'), action: { type: 'show-window' } },
+    { kind: 'action', label: t('tray.quitApp'), action: { type: 'quit' } },
   ];
 }
 
@@ -137,12 +185,14 @@ function queueSection(queues: QueuesView | undefined): TrayMenuItem[] {
 }
 
 /** The tray icon's tooltip: the state, the call in progress if there is one, the callers waiting. */
-export function trayTooltip(input: Pick<TrayMenuInput, 'connection' | 'calls' | 'queues'>): string {
+export function trayTooltip(
+  input: Pick<TrayMenuInput, 'connection' | 'calls' | 'queues' | 'missedUnseen'>,
+): string {
   const call = input.calls[0];
-  const state = `Ringside: ${STATUS_LABELS[input.connection.status]}`;
-  const waiting = waitingText(input.queues);
-  const parts = [state];
-  if (waiting) parts.push(`${waiting} in your queues`);
-  if (call) parts.push(`${call.stateLabel}: ${partyName(call.remote)}`);
+  const parts = [t('tray.tooltipStatus', { status: statusLabel(input.connection.status) })];
+  if (input.missedUnseen) parts.push(t('actions.trayMissed', { count: input.missedUnseen }));
+  const waiting = input.queues?.waiting ?? 0;
+  if (waiting > 0) parts.push(t('tray.tooltipWaiting', { count: waiting }));
+  if (call) parts.push(t('tray.tooltipCall', { state: call.stateLabel, name: partyName(call.remote) }));
   return shorten(parts.join(' · '));
 }

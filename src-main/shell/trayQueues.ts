@@ -4,6 +4,7 @@
  * the agent was away, and the queue board. Pure, like the rest of the tray's model.
  */
 import type { MyQueue, QueueChange, QueuesView } from '../shared/contract';
+import { t } from '../shared/i18n';
 
 /** What the queues section's items do (tray.ts passes them on to callSurfaces.ts). */
 export type TrayQueueAction =
@@ -23,25 +24,19 @@ export type TrayQueueItem =
 export const TRAY_QUEUE_COUNT = 8;
 
 function name(queue: MyQueue): string {
-  return queue.name ?? `Queue ${queue.id}`;
-}
-
-/** "3 callers waiting", "1 caller waiting", or null when none wait. */
-export function waitingText(queues: Pick<QueuesView, 'waiting'> | undefined): string | null {
-  const waiting = queues?.waiting ?? 0;
-  if (waiting <= 0) return null;
-  return waiting === 1 ? '1 caller waiting' : `${waiting} callers waiting`;
+  return queue.name ?? t('tray.queueName', { id: queue.id });
 }
 
 /** The section: nothing while the agent's queues are not known, else a submenu and what needs attention. */
 export function queueMenuSection(queues: QueuesView | undefined): TrayQueueItem[] {
   if (!queues || queues.status === 'unavailable' || queues.status === 'loading') return [];
   const items: TrayQueueItem[] = [];
-  const waiting = waitingText(queues);
   const list = queues.queues;
   const toggle = (queue: MyQueue): TrayQueueItem => ({
     kind: 'action',
-    label: `${queue.paused ? 'Resume' : 'Pause'} ${name(queue)}`,
+    label: queue.paused
+      ? t('tray.resumeQueue', { name: name(queue) })
+      : t('tray.pauseQueue', { name: name(queue) }),
     action: {
       type: 'queue-change',
       change: { action: queue.paused ? 'resume' : 'pause', queueId: queue.id },
@@ -51,39 +46,38 @@ export function queueMenuSection(queues: QueuesView | undefined): TrayQueueItem[
   if (list.length > TRAY_QUEUE_COUNT) {
     submenu.push({
       kind: 'disabled',
-      label: `${list.length - TRAY_QUEUE_COUNT} more on the My queues screen`,
+      label: t('tray.moreQueues', { count: list.length - TRAY_QUEUE_COUNT }),
     });
   }
-  if (list.length === 0) submenu.push({ kind: 'disabled', label: 'You are in no queue' });
+  if (list.length === 0) submenu.push({ kind: 'disabled', label: t('tray.noQueues') });
   submenu.push({ kind: 'separator' });
   submenu.push(
     list.some((queue) => !queue.paused)
       ? {
           kind: 'action',
-          label: 'Pause all',
+          label: t('tray.pauseAll'),
           action: { type: 'queue-change', change: { action: 'pause-all' } },
         }
-      : { kind: 'disabled', label: 'Pause all' },
+      : { kind: 'disabled', label: t('tray.pauseAll') },
     list.some((queue) => queue.paused)
       ? {
           kind: 'action',
-          label: 'Resume all',
+          label: t('tray.resumeAll'),
           action: { type: 'queue-change', change: { action: 'resume-all' } },
         }
-      : { kind: 'disabled', label: 'Resume all' },
-    { kind: 'action', label: 'Show the queue board', action: { type: 'show-queue-board' } },
+      : { kind: 'disabled', label: t('tray.resumeAll') },
+    { kind: 'action', label: t('tray.showQueueBoard'), action: { type: 'show-queue-board' } },
   );
   const active = list.filter((queue) => !queue.paused).length;
   items.push({
     kind: 'submenu',
-    label: `My queues: ${active} of ${list.length} active${waiting ? ` · ${waiting}` : ''}`,
+    label: t('tray.myQueues', { active, total: list.length, waiting: Math.max(0, queues.waiting) }),
     items: submenu,
   });
   if (queues.awayPause) {
-    const count = queues.awayPause.queueIds.length;
     items.push({
       kind: 'action',
-      label: `Resume the ${count === 1 ? 'queue' : `${count} queues`} paused while you were away`,
+      label: t('tray.resumeAwayPaused', { count: queues.awayPause.queueIds.length }),
       action: { type: 'queues-resume-away' },
     });
   }

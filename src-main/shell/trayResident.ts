@@ -8,6 +8,7 @@
  * The decisions are pure functions; `TrayResidence` applies them to Electron's events.
  */
 import { execFile } from 'node:child_process';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import type { CreateNotification, NotificationContent } from './notifications';
 
@@ -109,11 +110,8 @@ export async function desktopShowsTray(
 
 /** Said once, the first time the window goes to the tray (the menu bar on macOS). */
 export function trayNoticeContent(platform: NodeJS.Platform): NotificationContent {
-  const place = platform === 'darwin' ? 'menu bar' : 'tray';
-  return {
-    title: `Ringside is still running in the ${place}`,
-    body: `Calls still pop up and links still dial. Open Ringside from its ${place} icon; quit it from that icon's menu.`,
-  };
+  const place = platform === 'darwin' ? 'menuBar' : 'tray';
+  return { title: t('tray.residentTitle', { place }), body: t('tray.residentBody', { place }) };
 }
 
 /** Remembers that the notice was shown (a key in the settings file, beside the settings). */

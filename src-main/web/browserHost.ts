@@ -11,6 +11,7 @@
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import {
   MAX_FRAME_BYTES,
@@ -61,9 +62,10 @@ export const DEFAULT_BIND_ADDRESS = '127.0.0.1';
 /** The largest frame `ws` reads at all: frames between this and MAX_FRAME_BYTES get an error frame. */
 const WS_HARD_LIMIT_BYTES = 4 * MAX_FRAME_BYTES;
 
-const UNAUTHORIZED_TEXT =
-  'Ringside: this page needs the link Ringside printed when it started (the link changes at every start).\n';
-const FOREIGN_HOST_TEXT = 'Ringside answers only to 127.0.0.1, localhost and [::1].\n';
+// What a person who opened the page without its link (or at another address) reads in the browser.
+const unauthorizedText = () => `${t('connection.pageNeedsLink')}\n`;
+const foreignHostText = () => `${t('connection.loopbackOnly')}\n`;
+// i18n-exempt: the answer to a WebSocket handshake from another origin, read by no person.
 const FOREIGN_ORIGIN_TEXT = "Ringside's WebSocket accepts only its own page.\n";
 
 /** Vite's content-hashed bundles never change under one name; everything else is never cached. */
@@ -122,12 +124,12 @@ function guard({ secrets, hostAllowed, logger }: GuardOptions) {
     const host = request.headers.host;
     if (!hostAllowed(host)) {
       logger.warn(`browser host: refused a request for host ${JSON.stringify(host ?? '')}`);
-      return refuse(reply, 403, FOREIGN_HOST_TEXT);
+      return refuse(reply, 403, foreignHostText());
     }
     const url = new URL(request.url, 'http://placeholder.invalid');
     const token = url.searchParams.get(TOKEN_QUERY_PARAMETER);
     if (token !== null && !isUpgrade(request)) {
-      if (!secrets.isToken(token)) return refuse(reply, 401, UNAUTHORIZED_TEXT);
+      if (!secrets.isToken(token)) return refuse(reply, 401, unauthorizedText());
       url.searchParams.delete(TOKEN_QUERY_PARAMETER);
       // One leading slash: `//evil.example/?token=…` must not become a redirect to another site.
       const location = `/${url.pathname.replace(/^\/+/, '')}${url.search}`;
@@ -141,7 +143,7 @@ function guard({ secrets, hostAllowed, logger }: GuardOptions) {
       if (isCrossSiteNavigation(request) && !url.searchParams.has(SAME_SITE_RELOAD_PARAMETER)) {
         return sameSiteBounce(reply, url);
       }
-      return refuse(reply, 401, UNAUTHORIZED_TEXT);
+      return refuse(reply, 401, unauthorizedText());
     }
     if (isUpgrade(request) && request.headers.origin?.toLowerCase() !== `http://${host!.toLowerCase()}`) {
       logger.warn(

@@ -20,10 +20,12 @@ export interface BrowserHostArgs {
 export type ParsedArgs = { ok: true; args: BrowserHostArgs } | { ok: false; error: string };
 
 export const BROWSER_HOST_USAGE =
+  // i18n-exempt: command-line usage for the developer’s terminal.
   'Usage: node out/main/browserHost.js [--port N] [--host H] [--allow-remote] [--no-open]';
 
 function parsePort(text: string | undefined, source: string): number | string {
   if (text === undefined || !/^\d{1,5}$/.test(text) || Number(text) > 65_535) {
+    // i18n-exempt: command-line usage for the developer’s terminal.
     return `${source} must be a port number from 0 to 65535, not ${JSON.stringify(text ?? '')}.`;
   }
   return Number(text);

@@ -4,6 +4,8 @@
  * served to the local browser by startBrowserHost. Prints one line on stdout, the URL to open; everything
  * else (warnings, a taken port) goes to stderr and the log file.
  */
+// Every language's messages, before anything words a message.
+import '../shared/i18n/allCatalogues';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +51,13 @@ function appVersion(): string {
   }
 }
 
+/** The OS languages from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), as Electron reads them. */
+function systemLanguages(): string[] {
+  const { LANGUAGE, LC_ALL, LC_MESSAGES, LANG } = process.env;
+  const listed = [...(LANGUAGE?.split(':') ?? []), LC_ALL, LC_MESSAGES, LANG];
+  return listed.filter((tag): tag is string => Boolean(tag) && tag !== 'C' && tag !== 'POSIX');
+}
+
 /** The OS region from the locale (LANG, LC_ALL…), as Electron's `app.getLocaleCountryCode()`. */
 function localeRegion(): string | undefined {
   try {
@@ -87,6 +96,7 @@ function buildCore(userData: string, logger: Logger): Promise<{ core: AppCore }>
     },
     detailWriterWorker: new URL('./detailWriterWorker.js', import.meta.url),
     osRegion: localeRegion(),
+    systemLanguages: systemLanguages(),
     build: {
       name: APP_FOLDER_NAME,
       version: appVersion(),
@@ -121,9 +131,11 @@ async function main(): Promise<number> {
   }
   const { args } = parsed;
   if (!existsSync(join(rendererDirectory, 'index.html'))) {
+    // i18n-exempt: developer terminal output.
     say(`Ringside's pages are not built (${rendererDirectory}): run \`npx electron-vite build\` first.`);
     return 1;
   }
+  // i18n-exempt: developer terminal output.
   if (args.ignored.length > 0) say(`Ringside (browser): ignoring ${args.ignored.join(' ')}`);
   const userData = userDataDirectory(process.platform, process.env, homedir());
   // Call history, notes and the customer directory: the user's alone (app/privateFiles.ts).
@@ -152,13 +164,16 @@ async function main(): Promise<number> {
     });
   } catch (error) {
     logger.error('Ringside (browser) failed to start', error);
+    // i18n-exempt: developer terminal output.
     say(`Ringside could not start: ${error instanceof Error ? error.message : String(error)}`);
     await core?.dispose().catch(() => {});
     lock.release();
     return 1;
   }
+  // i18n-exempt: developer terminal output.
   if (host.portWasTaken) say(`Port ${args.port} is taken; Ringside uses port ${host.port} instead.`);
   if (args.allowRemote)
+    // i18n-exempt: developer terminal output.
     say('Warning: --allow-remote: other machines can reach this port; keep the link secret.');
   process.stdout.write(`${host.url}\n`);
   logger.info(`Ringside ${appVersion()} started in the browser host on ${host.origin}`);
@@ -196,6 +211,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     say(
+      // i18n-exempt: developer terminal output.
       `Ringside could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     process.exit(1);

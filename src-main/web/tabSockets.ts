@@ -7,6 +7,7 @@
 import { CommandDispatcher } from '../app/commandDispatcher';
 import type { EventListener } from '../app/eventHub';
 import { channelLists, isCommandChannel, type CommandHandlers } from '../shared/contract';
+import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import {
   MAX_FRAME_BYTES,
@@ -100,6 +101,7 @@ export class TabSockets {
   /** Closes every tab's socket and stops forwarding events. */
   close(): void {
     this.unsubscribe();
+    // i18n-exempt: the WebSocket close reason, protocol text the page never shows.
     for (const socket of this.open) socket.close(CLOSE_GOING_AWAY, 'Ringside is stopping');
     this.open.clear();
   }
@@ -110,18 +112,22 @@ export class TabSockets {
     isBinary: boolean,
     sender: string,
   ): Promise<void> {
+    // i18n-exempt: malformed frames come from no page of Ringside's; these answers are for the developer.
     if (isBinary) return this.refuse(socket, null, 'invalid-argument', 'Frames are JSON text, not binary.');
     if (byteLength(data) > MAX_FRAME_BYTES) {
+      // i18n-exempt: protocol text (see above).
       return this.refuse(socket, null, 'invalid-argument', `Frames are at most ${MAX_FRAME_BYTES} bytes.`);
     }
     let frame: unknown;
     try {
       frame = JSON.parse(textOf(data));
     } catch {
+      // i18n-exempt: protocol text (see above).
       return this.refuse(socket, null, 'invalid-argument', 'The frame is not valid JSON.');
     }
     const invoke = InvokeFrameSchema.safeParse(frame);
     if (!invoke.success) {
+      // i18n-exempt: protocol text (see above).
       const message = 'The frame is not an invoke: {"type":"invoke","id":<positive integer>,"channel":"…"}.';
       return this.refuse(socket, idOf(frame), 'invalid-argument', message);
     }
@@ -132,7 +138,7 @@ export class TabSockets {
         socket,
         id,
         'unknown-command',
-        `${JSON.stringify(channel)} is not a Ringside command.`,
+        t('validation.unknownCommand', { channel: JSON.stringify(channel) }),
       );
     }
     // An authenticated tab is the app's own page: every command, as the desktop's main window.

@@ -12,6 +12,7 @@ export function userDataDirectory(platform: NodeJS.Platform, env: NodeJS.Process
   const override = env['RINGSIDE_USER_DATA'];
   if (override) return resolve(override);
   // Electron's `appData`, per platform.
+  // i18n-exempt: a folder name.
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_FOLDER_NAME);
   if (platform === 'win32') return join(env['APPDATA'] || join(home, 'AppData', 'Roaming'), APP_FOLDER_NAME);
   return join(env['XDG_CONFIG_HOME'] || join(home, '.config'), APP_FOLDER_NAME);

@@ -42,6 +42,10 @@ export const iconShapes = {
     { kind: 'circle', cx: 7.5, cy: 6, r: 2 },
     { kind: 'circle', cx: 13.5, cy: 14, r: 2 },
   ],
+  keyboard: [
+    { kind: 'path', d: 'M2.5 5.5h15v9h-15z' },
+    { kind: 'path', d: 'M5 8.2h.01M8 8.2h.01M11 8.2h.01M14 8.2h.01M6.5 11.8h7' },
+  ],
   // Incoming points down-left to the phone's corner; outgoing up-right away from it. A failed call (missed,
   // abandoned, unanswered) gets a cross.
   incoming: [{ kind: 'path', d: 'M14 6 6 14M6 8.5V14h5.5' }],

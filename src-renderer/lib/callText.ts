@@ -1,5 +1,6 @@
 /** How the call screens word calls, parties and numbers, so the Calls screen and the pop card agree. */
 import type { CallPartyView, CallView, NumberMatchView } from '../../src-main/shared/contract';
+import { t } from './i18n.svelte';
 
 /** The other party's name: the directory's, the PBX's, else null (then the number is the name). */
 export function partyName(remote: CallPartyView): string | null {
@@ -11,29 +12,30 @@ export function companyOf(match: NumberMatchView | null): string | null {
   return match?.kind === 'person' ? (match.companies[0]?.name ?? null) : null;
 }
 
-const MATCH_KINDS: Record<NumberMatchView['kind'], string> = {
-  person: 'Contact',
-  company: 'Company',
-  user: 'Colleague',
-  extension: 'Extension',
-};
+/** "Contact", "Colleague": what kind of directory record owns a number. */
+export function matchKindText(kind: NumberMatchView['kind']): string {
+  return t('calls.matchKind', { kind });
+}
 
 /** "Contact · mobile", "Colleague · work". */
 export function matchDescription(match: NumberMatchView): string {
-  return match.label ? `${MATCH_KINDS[match.kind]} · ${match.label}` : MATCH_KINDS[match.kind];
+  const kind = matchKindText(match.kind);
+  return match.label ? t('calls.matchWithLabel', { kind, label: match.label }) : kind;
 }
 
 export function directionText(call: Pick<CallView, 'direction'>): string {
-  return call.direction === 'inbound' ? 'Incoming' : 'Outgoing';
+  return call.direction === 'inbound' ? t('calls.directionInbound') : t('calls.directionOutbound');
 }
 
-/** 0:07, 12:45, 1:02:03. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+/** "via Support", or "via queue 4" when the PBX gave the queue no name. */
+export function queueText(queue: { id: number; name: string | null }): string {
+  // The id is a name here, not an amount: no digit grouping.
+  return t('calls.viaQueue', { queue: queue.name ?? t('calls.queueNumber', { id: String(queue.id) }) });
+}
+
+/** Whole seconds from milliseconds, for the duration formatter (a timer never shows a second early). */
+export function wholeSeconds(ms: number): number {
+  return Math.max(0, Math.floor(ms / 1000));
 }
 
 /** A call's data as lines of text: strings as they are, anything else as JSON. Never HTML. */

@@ -1,4 +1,7 @@
-/** How the Directory screen words entries, contacts and the sync, so its parts agree. */
+/**
+ * How the Directory screen words entries, contacts and the sync, so its parts agree. Every function reads the
+ * language in use when called (from markup or `$derived`), so the words follow a language switch.
+ */
 import type { HTMLInputAttributes } from 'svelte/elements';
 import type {
   ContactInput,
@@ -10,14 +13,31 @@ import type {
   SyncQuarantine,
   SyncStatus,
 } from '../../src-main/shared/contract';
+import { compareNames, formatRelative, t } from './i18n.svelte';
+
+type GroupKey = keyof Omit<DirectorySearchResult, 'query'>;
 
 /** The groups of a search, in the order they are shown (and walked with the arrow keys). */
 export const RESULT_GROUPS = [
-  { key: 'persons', title: 'Persons' },
-  { key: 'companies', title: 'Companies' },
-  { key: 'users', title: 'Colleagues' },
-  { key: 'extensions', title: 'Extensions' },
-] as const satisfies readonly { key: keyof Omit<DirectorySearchResult, 'query'>; title: string }[];
+  { key: 'persons' },
+  { key: 'companies' },
+  { key: 'users' },
+  { key: 'extensions' },
+] as const satisfies readonly { key: GroupKey }[];
+
+/** A result group's heading. */
+export function groupTitle(key: GroupKey): string {
+  switch (key) {
+    case 'persons':
+      return t('directory.groupPersons');
+    case 'companies':
+      return t('directory.groupCompanies');
+    case 'users':
+      return t('directory.groupColleagues');
+    case 'extensions':
+      return t('directory.groupExtensions');
+  }
+}
 
 /** Every entry of a search, group after group: the order of the list on screen. */
 export function entriesOf(result: DirectorySearchResult | null): DirectoryEntry[] {
@@ -29,26 +49,29 @@ export function entryKey(entry: Pick<DirectoryEntry, 'kind' | 'id'>): string {
   return `${entry.kind}-${entry.id}`;
 }
 
-const ENTRY_KINDS: Record<DirectoryEntry['kind'], string> = {
-  person: 'Person',
-  company: 'Company',
-  user: 'Colleague',
-  extension: 'Extension',
-};
-
+/** "Person", "Company", "Colleague", "Extension". */
 export function entryKind(entry: Pick<DirectoryEntry, 'kind'>): string {
-  return ENTRY_KINDS[entry.kind];
+  return t('directory.entryKind', { kind: entry.kind });
+}
+
+/** An entry's name, or "Person 37" when the PBX gave it none. */
+export function entryName(entry: { kind: DirectoryEntry['kind']; id: number; name: string }): string {
+  return entry.name.trim() || t('directory.entryUnnamed', { kind: entry.kind, id: String(entry.id) });
 }
 
 /** The line under an entry's name: companies and e-mail, members, user name, extension type. */
 export function entryDetail(entry: DirectoryEntry): string {
   switch (entry.kind) {
     case 'person':
-      return [...entry.companies.map((company) => company.name), ...entry.emails.slice(0, 1)].join(' · ');
+      // Company names as the language in use sorts them (Č after C in Czech).
+      return [
+        ...entry.companies.map((company) => company.name).sort(compareNames),
+        ...entry.emails.slice(0, 1),
+      ].join(' · ');
     case 'company':
-      return entry.personCount === 1 ? '1 person' : `${entry.personCount} persons`;
+      return t('directory.companyPersons', { count: entry.personCount });
     case 'user':
-      return [entry.username, entry.email, entry.active === false ? 'inactive' : null]
+      return [entry.username, entry.email, entry.active === false ? t('directory.userInactive') : null]
         .filter(Boolean)
         .join(' · ');
     case 'extension':
@@ -56,68 +79,89 @@ export function entryDetail(entry: DirectoryEntry): string {
   }
 }
 
-/** Each contact type: its name, its "Add" button and the keyboard a touch screen offers for it. */
-export const CONTACT_TYPES: readonly {
-  type: ContactType;
-  label: string;
-  add: string;
-  inputmode: HTMLInputAttributes['inputmode'];
-}[] = [
-  { type: 1, label: 'Phone', add: 'Add phone', inputmode: 'tel' },
-  { type: 2, label: 'E-mail', add: 'Add e-mail', inputmode: 'email' },
-  { type: 3, label: 'Web', add: 'Add web address', inputmode: 'url' },
-  { type: 0, label: 'Other', add: 'Add other', inputmode: 'text' },
+/** The ICU select value naming each contact type in the catalogues. */
+const TYPE_NAMES: Record<ContactType, 'phone' | 'email' | 'web' | 'other'> = {
+  0: 'other',
+  1: 'phone',
+  2: 'email',
+  3: 'web',
+};
+
+/** Each contact type, in the order offered, with the keyboard a touch screen offers for it. */
+export const CONTACT_TYPES: readonly { type: ContactType; inputmode: HTMLInputAttributes['inputmode'] }[] = [
+  { type: 1, inputmode: 'tel' },
+  { type: 2, inputmode: 'email' },
+  { type: 3, inputmode: 'url' },
+  { type: 0, inputmode: 'text' },
 ];
 
+/** "Phone", "E-mail", "Web", "Other" (any unknown type is "Other"). */
 export function contactTypeLabel(type: number): string {
-  return CONTACT_TYPES.find((entry) => entry.type === type)?.label ?? 'Other';
+  return t('directory.contactType', { type: TYPE_NAMES[type as ContactType] ?? 'other' });
 }
 
-/** The labels people use most, offered while typing one (any text is fine). */
-export const LABEL_SUGGESTIONS: Record<ContactType, readonly string[]> = {
-  0: ['chat', 'fax', 'other'],
-  1: ['mobile', 'work', 'home', 'private mobile', 'fax'],
-  2: ['work', 'private'],
-  3: ['web', 'shop'],
-};
+/** "Add phone", "Add e-mail"… */
+export function addContactLabel(type: ContactType): string {
+  return t('directory.addContact', { type: TYPE_NAMES[type] });
+}
 
-const PHASES: Record<string, string> = {
-  groups: 'Reading groups',
-  roles: 'Reading roles',
-  teams: 'Reading teams',
-  queues: 'Reading queues',
-  extensions: 'Reading extensions',
-  'users:list': 'Listing colleagues',
-  'users:details': 'Fetching colleagues',
-  'companies:list': 'Listing companies',
-  'companies:details': 'Fetching companies',
-  'persons:list': 'Listing persons',
-  'persons:details': 'Fetching persons',
-};
+/** The labels people use most, offered while typing one (any text is fine), in the language in use. */
+export function labelSuggestions(type: ContactType): string[] {
+  switch (type) {
+    case 0:
+      return [t('directory.labelChat'), t('directory.labelFax'), t('directory.labelOther')];
+    case 1:
+      return [
+        t('directory.labelMobile'),
+        t('directory.labelWork'),
+        t('directory.labelHome'),
+        t('directory.labelPrivateMobile'),
+        t('directory.labelFax'),
+      ];
+    case 2:
+      return [t('directory.labelWork'), t('directory.labelPrivate')];
+    case 3:
+      return [t('directory.labelWeb'), t('directory.labelShop')];
+  }
+}
 
+/** The sync's phase, with its ellipsis ("Fetching persons…"); an unknown phase as the PBX side names it. */
 export function phaseLabel(phase: string | null): string {
-  return phase === null ? 'Starting' : (PHASES[phase] ?? phase);
-}
-
-const numberFormat = new Intl.NumberFormat();
-
-export function formatCount(count: number): string {
-  return numberFormat.format(count);
+  switch (phase) {
+    case null:
+      return t('directory.phaseStarting');
+    case 'groups':
+      return t('directory.phaseGroups');
+    case 'roles':
+      return t('directory.phaseRoles');
+    case 'teams':
+      return t('directory.phaseTeams');
+    case 'queues':
+      return t('directory.phaseQueues');
+    case 'extensions':
+      return t('directory.phaseExtensions');
+    case 'users:list':
+      return t('directory.phaseUsersList');
+    case 'users:details':
+      return t('directory.phaseUsersDetails');
+    case 'companies:list':
+      return t('directory.phaseCompaniesList');
+    case 'companies:details':
+      return t('directory.phaseCompaniesDetails');
+    case 'persons:list':
+      return t('directory.phasePersonsList');
+    case 'persons:details':
+      return t('directory.phasePersonsDetails');
+    default:
+      return `${phase}…`;
+  }
 }
 
 /** "2,000 persons · 45 companies · 30 colleagues · 80 extensions". */
 export function countsText(counts: DirectoryCounts): string {
-  const part = (count: number, one: string, many: string) =>
-    `${formatCount(count)} ${count === 1 ? one : many}`;
-  return [
-    part(counts.persons, 'person', 'persons'),
-    part(counts.companies, 'company', 'companies'),
-    part(counts.users, 'colleague', 'colleagues'),
-    part(counts.extensions, 'extension', 'extensions'),
-  ].join(' · ');
+  return t('directory.counts', { ...counts });
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -126,10 +170,11 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "Synced 5 minutes ago", "Never synced yet". */
 export function lastSyncText(status: Pick<SyncStatus, 'lastCompletedAt'>, now: number): string {
-  if (status.lastCompletedAt === null) return 'Never synced yet';
+  if (status.lastCompletedAt === null) return t('directory.neverSynced');
   const elapsed = Math.max(0, now - status.lastCompletedAt);
   const step = STEPS.find(([, size]) => elapsed >= size);
-  return `Synced ${step ? relative.format(-Math.floor(elapsed / step[1]), step[0]) : 'just now'}`;
+  if (!step) return t('directory.syncedJustNow');
+  return t('directory.syncedAgo', { when: formatRelative(-Math.floor(elapsed / step[1]), step[0]) });
 }
 
 /** Where new contacts go, said in Settings ▸ Directory. */
@@ -137,39 +182,36 @@ export function newContactsText(groups: NewContactGroups): string {
   const { target } = groups;
   switch (target.reason) {
     case 'agent':
-      return `New contacts are created in ${target.name}, your own group on the PBX.`;
+      return t('directory.newContactsAgent', { group: target.name });
     case 'setting':
-      return `New contacts are created in ${target.name}.`;
+      return t('directory.newContactsSetting', { group: target.name });
     case 'top':
-      return (
-        `New contacts are created in ${target.name}, the PBX’s top group, where every group sees them: ` +
-        `Ringside does not know your own group (${groups.agentProblem ?? 'your PBX user is not known'}).`
-      );
+      return t('directory.newContactsTop', {
+        group: target.name,
+        problem: groups.agentProblem ?? t('directory.newContactsUserUnknown'),
+      });
   }
 }
-
-const KINDS: Record<SyncQuarantine['records'][number]['kind'], string> = {
-  person: 'person',
-  company: 'company',
-  user: 'colleague',
-};
 
 /** "2 records could not be stored…", or null when the sync set nothing aside. */
 export function quarantineText(quarantine: SyncQuarantine | undefined): string | null {
   if (!quarantine || quarantine.count === 0) return null;
-  const records = quarantine.count === 1 ? '1 record' : `${formatCount(quarantine.count)} records`;
-  return (
-    `The last sync could not store ${records} of the directory; Ringside tries ` +
-    `${quarantine.count === 1 ? 'it' : 'them'} again at every sync.`
-  );
+  return t('directory.quarantine', { count: quarantine.count });
 }
 
-/** One set-aside record: "person 37: NOT NULL constraint failed…". */
+/** One set-aside record: "person 37: NOT NULL constraint failed…" (the reason is the store's own words). */
 export function quarantinedRecordText(record: SyncQuarantine['records'][number]): string {
-  return `${KINDS[record.kind]} ${record.id}: ${record.reason}`;
+  return t('directory.quarantinedRecord', {
+    kind: record.kind,
+    id: String(record.id),
+    reason: record.reason,
+  });
 }
 
 /** A contact in one line, for the editor's conflict choices: "Phone 777 123 456 (mobile)". */
 export function contactLine(contact: ContactInput): string {
-  return `${contactTypeLabel(contact.type)} ${contact.contact}${contact.label ? ` (${contact.label})` : ''}`;
+  const params = { type: contactTypeLabel(contact.type), contact: contact.contact };
+  return contact.label
+    ? t('directory.contactLineLabelled', { ...params, label: contact.label })
+    : t('directory.contactLine', params);
 }

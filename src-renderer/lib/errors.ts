@@ -4,47 +4,59 @@
  * for the same failure, and keeps main's sentence as the detail where it tells more.
  */
 import type { ErrorCode } from '../../src-main/shared/contract';
+import type { MessageKey } from '../../src-main/shared/i18n';
+import { t } from './i18n.svelte';
 import { CommandError } from './ringside';
 import { HOST_LINK_PARAMS } from './transport/wsTransport';
 
 /** A failure as a person reads it: what happened, and main's specific sentence when it adds something. */
 export interface ErrorDescription {
-  title: string;
+  /** Worded when read, so a description kept on screen follows a language switch. */
+  readonly title: string;
   detail?: string;
 }
 
-/** Said for anything that is not a coded error from main (a bug in the renderer, a broken bridge). */
-export const GENERIC_ERROR_TITLE = 'Something unexpected went wrong.';
-
 /** The headline for each code main can report. */
-export const ERROR_TITLES: Record<ErrorCode, string> = {
-  'invalid-argument': 'Ringside could not use what was entered.',
-  'unknown-command': 'This part of Ringside does not match its main process; restart Ringside.',
-  'forbidden-sender': 'Ringside refused a request from this window.',
-  'not-configured': 'Ringside is not set up for this yet.',
-  'auth-failed': 'The PBX did not accept Ringside’s credentials.',
-  'not-found': 'It could not be found.',
-  'permission-denied': 'Your role on the PBX does not allow this.',
-  'business-error': 'The PBX declined.',
-  'validation-failed': 'The PBX did not accept the values sent.',
-  'network-error': 'The PBX could not be reached.',
-  timeout: 'The PBX did not answer in time.',
-  'server-error': 'The PBX ran into a problem of its own.',
-  'cache-full': 'The disk is full: Ringside could not store this on this computer.',
-  'cache-unavailable': 'Ringside’s local store on this computer cannot be opened.',
-  internal: 'Something went wrong inside Ringside.',
+export const ERROR_TITLE_KEYS: Record<ErrorCode, MessageKey> = {
+  'invalid-argument': 'errors.invalidArgument',
+  'unknown-command': 'errors.unknownCommand',
+  'forbidden-sender': 'errors.forbiddenSender',
+  'not-configured': 'errors.notConfigured',
+  'auth-failed': 'errors.authFailed',
+  'not-found': 'errors.notFound',
+  'permission-denied': 'errors.permissionDenied',
+  'business-error': 'errors.businessError',
+  'validation-failed': 'errors.validationFailed',
+  'network-error': 'errors.networkError',
+  timeout: 'errors.timeout',
+  'server-error': 'errors.serverError',
+  'cache-full': 'errors.cacheFull',
+  'cache-unavailable': 'errors.cacheUnavailable',
+  internal: 'errors.internal',
 };
+
+/** The headline for a code, in the language in use. */
+export function errorTitle(code: ErrorCode): string {
+  return t(ERROR_TITLE_KEYS[code]);
+}
+
+/** Said for anything that is not a coded error from main (a bug in the renderer, a broken bridge). */
+export function genericErrorTitle(): string {
+  return t('errors.unexpected');
+}
 
 /**
  * The headline of a `network-error` the browser host's page reports itself: its WebSocket to Ringside
  * dropped with a command on its way, so Ringside (not the PBX) could not be reached.
  */
-export const HOST_LINK_LOST_TITLE = 'Ringside’s connection to this page dropped.';
+export function hostLinkLostTitle(): string {
+  return t('errors.hostLinkLost');
+}
 
 export function describeError(error: unknown): ErrorDescription {
   if (error instanceof CommandError) return withDetail(titleOf(error), error.message);
-  if (error instanceof Error) return withDetail(GENERIC_ERROR_TITLE, error.message);
-  return withDetail(GENERIC_ERROR_TITLE, typeof error === 'string' ? error : '');
+  if (error instanceof Error) return withDetail(genericErrorTitle, error.message);
+  return withDetail(genericErrorTitle, typeof error === 'string' ? error : '');
 }
 
 /**
@@ -61,13 +73,20 @@ export function errorText(description: ErrorDescription): string {
   return description.detail ? `${description.title} ${description.detail}` : description.title;
 }
 
-function titleOf(error: CommandError): string {
+function titleOf(error: CommandError): () => string {
   const hostLink =
     error.code === 'network-error' && error.params?.['transport'] === HOST_LINK_PARAMS.transport;
-  return hostLink ? HOST_LINK_LOST_TITLE : ERROR_TITLES[error.code];
+  return hostLink ? hostLinkLostTitle : () => errorTitle(error.code);
 }
 
-function withDetail(title: string, message: string): ErrorDescription {
+/** `title` is a getter: the words come from the language in use each time the description is shown. */
+function withDetail(title: () => string, message: string): ErrorDescription {
   const detail = message.trim();
-  return detail && detail !== title ? { title, detail } : { title };
+  const extra = detail && detail !== title() ? { detail } : {};
+  return {
+    get title(): string {
+      return title();
+    },
+    ...extra,
+  };
 }

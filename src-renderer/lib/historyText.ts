@@ -1,15 +1,31 @@
 /** How the History, Review and Wrap-up screens word calls, times and outcomes, so every place agrees. */
-import type { CallOutcome, HistoryItem, HistoryRepair, PendingSave } from '../../src-main/shared/contract';
-import { formatDuration } from './callText';
+import type {
+  CallDirection,
+  CallOutcome,
+  HistoryItem,
+  HistoryRepair,
+  PendingSave,
+} from '../../src-main/shared/contract';
+import { formatDate, formatDuration, t } from './i18n.svelte';
 import type { Tone } from './labels';
 
-export const outcomeText: Record<CallOutcome, { label: string; tone: Tone }> = {
-  ongoing: { label: 'In progress', tone: 'progress' },
-  answered: { label: 'Answered', tone: 'positive' },
-  missed: { label: 'Missed', tone: 'critical' },
-  abandoned: { label: 'Caller hung up', tone: 'warning' },
-  unanswered: { label: 'No answer', tone: 'neutral' },
+const OUTCOME_TONES: Record<CallOutcome, Tone> = {
+  ongoing: 'progress',
+  answered: 'positive',
+  missed: 'critical',
+  abandoned: 'warning',
+  unanswered: 'neutral',
 };
+
+/** How a call ended, in words (in the language in use) and as a colour. */
+export function outcomeText(outcome: CallOutcome): { label: string; tone: Tone } {
+  return { label: t('history.outcome', { outcome }), tone: OUTCOME_TONES[outcome] };
+}
+
+/** "Incoming" or "Outgoing". */
+export function directionLabel(direction: CallDirection): string {
+  return t('history.direction', { direction });
+}
 
 /** The other party's name (directory, else the PBX's), else null: then the number is the name. */
 export function historyName(item: Pick<HistoryItem, 'match' | 'remote'>): string | null {
@@ -23,42 +39,35 @@ export function historySubline(item: Pick<HistoryItem, 'match' | 'remote' | 'com
   return parts.join(' · ');
 }
 
-/** Seconds as 0:07, 12:45, 1:02:03. */
+/**
+ * Seconds as 0:07, 12:45, 1:02:03: read like a call timer, so minutes below ten keep one digit (the digital
+ * duration format pads them to two).
+ */
 export function formatSeconds(seconds: number): string {
-  return formatDuration(seconds * 1000);
+  return formatDuration(seconds, 'digital').replace(/^0(\d)(?=\D\d{2}$)/, '$1');
 }
-
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayThisYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-const dayOtherYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const fullDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const clockTime = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 function startOfDay(at: number): number {
   const day = new Date(at);
   return new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
 }
 
-/** "14:05" today, "Yesterday 14:05", "12 Mar 14:05", "12 Mar 2025 14:05". */
+/** "14:05" today, "Yesterday 14:05", "12. 3. 14:05", "12. 3. 2025 14:05" (as the language in use writes them). */
 export function formatCallTime(at: number, now = Date.now()): string {
   const days = Math.round((startOfDay(now) - startOfDay(at)) / 86_400_000);
-  const time = timeOfDay.format(at);
+  const time = formatDate(at, 'time');
   if (days === 0) return time;
-  if (days === 1) return `Yesterday ${time}`;
+  if (days === 1) return t('history.callTimeYesterday', { time });
   const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear();
-  return `${(sameYear ? dayThisYear : dayOtherYear).format(at)} ${time}`;
+  return t('history.callTimeOtherDay', { date: formatDate(at, sameYear ? 'dateShort' : 'date'), time });
 }
 
 export function formatDateTime(at: number): string {
-  return fullDateTime.format(at);
+  return formatDate(at, 'dateTimeSeconds');
 }
 
 export function formatClockTime(at: number): string {
-  return clockTime.format(at);
+  return formatDate(at, 'timeSeconds');
 }
 
 /** A date input's `YYYY-MM-DD` as epoch ms of that local midnight; null for an empty or invalid value. */
@@ -80,23 +89,19 @@ export function dayEnd(day: string): number | null {
 
 /** Where a save stands, in the words the wrap-up panel and the pending list use. */
 export function pendingText(pending: PendingSave): string {
-  if (pending.state === 'rejected') return 'The PBX did not accept this save';
-  if (pending.state === 'sending') return 'Saved on this computer, sending to the PBX…';
-  return 'Saved on this computer, waiting for the PBX';
+  if (pending.state === 'rejected') return t('wrapup.pendingRejected');
+  if (pending.state === 'sending') return t('wrapup.pendingSending');
+  return t('wrapup.pendingWaiting');
 }
 
 /** The notice after Ringside repaired a damaged history file (`history:repair`). */
 export function repairText(repair: HistoryRepair): string {
-  const calls = repair.recoveredCalls === 1 ? '1 call' : `${repair.recoveredCalls} calls`;
-  const unsent =
-    repair.recoveredUnsentWrapUps === 1
-      ? '1 unsent wrap-up'
-      : `${repair.recoveredUnsentWrapUps} unsent wrap-ups`;
-  const lost =
-    repair.unreadable === null
-      ? 'the rest of the damaged file could not be read'
-      : repair.unreadable === 0
-        ? 'nothing was lost'
-        : `${repair.unreadable} could not be read`;
-  return `Ringside repaired its local history on ${formatDateTime(repair.repairedAt)}: ${calls} and ${unsent} were recovered; ${lost}.`;
+  const lost = repair.unreadable === null ? 'unknown' : repair.unreadable === 0 ? 'none' : 'some';
+  return t('history.repairNotice', {
+    date: formatDateTime(repair.repairedAt),
+    calls: repair.recoveredCalls,
+    unsent: repair.recoveredUnsentWrapUps,
+    lost,
+    unreadable: repair.unreadable ?? 0,
+  });
 }

@@ -3,32 +3,85 @@
  * the API's type values name them, its state, and the team colour accent that may go beside a state's text
  * label only where it keeps a 4.5:1 contrast with the background.
  */
-import type { AwayPause, QueueTypeName } from '../../src-main/shared/contract';
+import type { AwayPause, QueueLogEntry, QueueTypeName } from '../../src-main/shared/contract';
+import { t } from './i18n.svelte';
 
-export const QUEUE_TYPE_LABELS: Record<QueueTypeName, string> = {
-  inbound: 'Inbound',
-  outbound: 'Outbound',
-  task: 'Task',
-  email: 'E-mail',
-  unknown: 'Unknown type',
-};
+/** "Inbound", "Outbound", "Task", "E-mail", "Unknown type". */
+export function queueTypeLabel(type: QueueTypeName): string {
+  return t('queues.type', { type });
+}
 
 /** "Support (601)", or "Queue 42" when `/queues` does not list the queue. */
 export function queueName(queue: { id: number; name: string | null; number: string | null }): string {
-  if (queue.name === null) return `Queue ${queue.id}`;
+  if (queue.name === null) return t('queues.unnamedQueue', { id: String(queue.id) });
   return queue.number ? `${queue.name} (${queue.number})` : queue.name;
 }
 
-const AWAY_REASONS: Record<AwayPause['reason'], string> = {
-  quit: 'when Ringside quit',
-  shutdown: 'when the computer shut down',
-  sleep: 'when the computer went to sleep',
-  lock: 'when the screen locked',
-};
-
+/** "Ringside paused 2 queues when the screen locked." */
 export function awayText(away: AwayPause): string {
-  const count = away.queueIds.length === 1 ? '1 queue' : `${away.queueIds.length} queues`;
-  return `Ringside paused ${count} ${AWAY_REASONS[away.reason]}.`;
+  const count = away.queueIds.length;
+  switch (away.reason) {
+    case 'quit':
+      return t('queues.awayQuit', { count });
+    case 'shutdown':
+      return t('queues.awayShutdown', { count });
+    case 'sleep':
+      return t('queues.awaySleep', { count });
+    case 'lock':
+      return t('queues.awayLock', { count });
+  }
+}
+
+function logAction(action: QueueLogEntry['action']): string {
+  switch (action) {
+    case 'pause':
+      return t('queues.logPause');
+    case 'resume':
+      return t('queues.logResume');
+    case 'pause-all':
+      return t('queues.logPauseAll');
+    case 'resume-all':
+      return t('queues.logResumeAll');
+    case 'join':
+      return t('queues.logJoin');
+    case 'leave':
+      return t('queues.logLeave');
+    case 'resume-away':
+      return t('queues.logResumeAway');
+  }
+}
+
+function logCause(cause: QueueLogEntry['cause']): string {
+  switch (cause) {
+    case 'agent':
+      return t('queues.logByYou');
+    case 'quit':
+      return t('queues.logOnQuit');
+    case 'shutdown':
+      return t('queues.logOnShutdown');
+    case 'sleep':
+      return t('queues.logOnSleep');
+    case 'lock':
+      return t('queues.logOnLock');
+  }
+}
+
+/** One line of the change log: "14:05 · pause · queue 601 · by you · done". */
+export function logEntryText(entry: QueueLogEntry, time: string): string {
+  const reasons = [
+    entry.agentError,
+    ...entry.failures.map((failure) =>
+      t('queues.logFailure', { queue: String(failure.queueId), message: failure.message }),
+    ),
+  ].filter(Boolean);
+  return t('queues.logEntry', {
+    time,
+    action: logAction(entry.action),
+    count: entry.queueIds.length,
+    ids: entry.queueIds.join(', '),
+    cause: logCause(entry.cause),
+    result: entry.ok ? t('queues.logDone') : t('queues.logFailed', { reasons: reasons.join('; ') }),
+  });
 }
 
 /** WCAG's minimum contrast for text. */

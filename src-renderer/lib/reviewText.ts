@@ -1,5 +1,7 @@
 /** Helpers of the call review: tag colours, sentiment words, who spoke on which channel. */
 import type { CallReview } from '../../src-main/shared/contract';
+import type { MessageKey } from '../../src-main/shared/i18n';
+import { formatDate, t } from './i18n.svelte';
 
 /** WCAG relative luminance of an sRGB `#rrggbb` colour. */
 function luminance(hex: string): number {
@@ -41,8 +43,17 @@ export function sentimentTone(score: number | null): SentimentTone | null {
   return TONES[Math.min(4, Math.max(0, Math.round(score) - 1))]!;
 }
 
+const TONE_WORDS: Record<SentimentTone, MessageKey> = {
+  negative: 'review.toneNegative',
+  'slightly-negative': 'review.toneSlightlyNegative',
+  neutral: 'review.toneNeutral',
+  'slightly-positive': 'review.toneSlightlyPositive',
+  positive: 'review.tonePositive',
+};
+
+/** A 1…5 score in words ("slightly negative"). */
 export function sentimentWords(score: number): string {
-  return sentimentTone(score)!.replace('-', ' ');
+  return t(TONE_WORDS[sentimentTone(score)!]);
 }
 
 /**
@@ -58,13 +69,49 @@ export function agentChannel(review: Pick<CallReview, 'call' | 'info'>): number 
   return 1;
 }
 
-/** The PBX's `YYYY-MM-DD HH:MM:SS` (or an ISO date) as the time of day it names. */
-export function pbxTimeOfDay(at: string): string {
-  const match = /[ T](\d{2}:\d{2}:\d{2})/.exec(at);
-  if (!match) return at;
+const PBX_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
+
+/**
+ * The moment a PBX date names: an ISO date with a zone as that instant; the PBX's own `YYYY-MM-DD HH:MM:SS`
+ * as that wall-clock time (shown as written, only in the local format). Null when it is neither.
+ */
+function pbxMoment(at: string): Date | null {
   if (/Z$|[+-]\d{2}:?\d{2}$/.test(at)) {
     const parsed = Date.parse(at);
-    if (!Number.isNaN(parsed)) return new Date(parsed).toLocaleTimeString();
+    if (!Number.isNaN(parsed)) return new Date(parsed);
   }
-  return match[1]!;
+  const match = PBX_DATE_TIME.exec(at);
+  if (!match) return null;
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const moment = new Date(year, month - 1, day, hours, minutes, seconds);
+  return Number.isNaN(moment.getTime()) ? null : moment;
+}
+
+/**
+ * The language the call was held in, as a `lang` value, when the record says (the version-2 detail's
+ * `cs`, `cs_CZ`, `sk-SK`…); undefined when it does not or names it some other way.
+ */
+export function transcriptLang(review: Pick<CallReview, 'v2'>): string | undefined {
+  if (review.v2.status !== 'shown') return undefined;
+  const tag = review.v2.value.language.trim().replace('_', '-');
+  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(tag) ? tag : undefined;
+}
+
+/** The PBX's `YYYY-MM-DD HH:MM:SS` (or an ISO date) as the time of day it names. */
+export function pbxTimeOfDay(at: string): string {
+  const moment = pbxMoment(at);
+  return moment ? formatDate(moment, 'timeSeconds') : at;
+}
+
+/** The PBX's `YYYY-MM-DD HH:MM:SS` (or an ISO date) as a date and time in the local format. */
+export function pbxDateTime(at: string): string {
+  const moment = pbxMoment(at);
+  return moment ? formatDate(moment, 'dateTimeSeconds') : at;
 }

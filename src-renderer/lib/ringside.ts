@@ -12,6 +12,7 @@ import type {
   Events,
   RendererApi,
 } from '../../src-main/shared/contract';
+import { t } from '../../src-main/shared/i18n';
 
 declare global {
   interface Window {
@@ -38,10 +39,7 @@ type ArgsTuple<C extends CommandChannel> = CommandInput<C> extends undefined ? [
 function bridge(): RendererApi {
   const api = window.ringside;
   if (!api) {
-    throw new CommandError(
-      'internal',
-      'Ringside cannot reach its main process. Start it as the desktop app.',
-    );
+    throw new CommandError('internal', t('errors.noMainProcess'));
   }
   return api;
 }

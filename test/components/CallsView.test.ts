@@ -42,7 +42,8 @@ describe('the Calls screen', () => {
     expect(connected).toHaveTextContent('Nováková Trading');
     expect(connected).toHaveTextContent('+420 777 123 456 · Incoming · via Support');
     expect(connected).toHaveTextContent('Connected');
-    expect(within(connected).getByRole('timer')).toHaveTextContent(/^1:0[5-9]$/);
+    // The translator's digital duration (Intl.DurationFormat) may pad the minutes: 1:05 or 01:05.
+    expect(within(connected).getByRole('timer')).toHaveTextContent(/^0?1:0[5-9]$/);
     expect(
       within(connected)
         .getAllByRole('button')

@@ -9,7 +9,6 @@ import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type {
-  QueueBoardRow,
   QueueBoardView,
   QueueChange,
   QueueChangeOutcome,
@@ -20,7 +19,7 @@ import QueueStateLabel from '../../src-renderer/components/QueueStateLabel.svelt
 import { contrastRatio, readableAccent } from '../../src-renderer/lib/queueText';
 import QueueBoardScreen from '../../src-renderer/views/QueueBoardView.svelte';
 import QueuesScreen from '../../src-renderer/views/QueuesView.svelte';
-import { myQueue, queuesView } from '../fixtures/queues';
+import { boardRow, myQueue, queuesView } from '../fixtures/queues';
 import { installFakeRingside, ok } from './fakeRingside';
 
 const support = myQueue();
@@ -156,31 +155,6 @@ describe('My queues', () => {
     expect(await screen.findByText('Your queues are not available.')).toBeVisible();
     expect(screen.getByText(/Enter your agent username in Settings/)).toBeVisible();
   });
-});
-
-const boardRow = (fields: Partial<QueueBoardRow> = {}): QueueBoardRow => ({
-  id: 2,
-  name: 'Support',
-  number: '601',
-  type: 'inbound',
-  paused: false,
-  listed: true,
-  queueActive: true,
-  callersWaiting: 3,
-  callersRinging: 1,
-  callersTalking: 2,
-  agentsIdle: 1,
-  agentsRinging: 0,
-  agentsTalking: 2,
-  agentsAcw: 1,
-  agentsAux: 1,
-  answered: 41,
-  abandoned: 4,
-  serviceLevel: [{ name: 'sl.day', values: [35, 45] }],
-  holdTime: 95,
-  workingTime: true,
-  detailProblem: null,
-  ...fields,
 });
 
 function openBoard(board: QueueBoardView) {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { CallsControlArgs, CallsDialArgs, CallView } from '../../src-main/shared/contract';
+import { announcements } from '../../src-renderer/lib/announcer.svelte';
 import CallsHost from './CallsHost.svelte';
 import { callView, ringing, screenPop } from '../fixtures/calls';
 import { installFakeRingside, ok } from './fakeRingside';
@@ -139,7 +140,7 @@ describe('the pop card', () => {
     holdButton.focus();
     const card = await ring([onHold, ringing()]);
     await waitFor(() => expect(within(card).getByRole('heading', { level: 2 })).toHaveFocus());
-    expect(screen.getByTestId('pop-announcement')).toHaveTextContent('Incoming call: Jana Nováková');
+    await waitFor(() => expect(announcements.assertive).toBe('Incoming call: Jana Nováková'));
     await fireEvent.click(within(card).getByRole('button', { name: 'Dismiss this card' }));
     expect(holdButton).toHaveFocus();
   });
@@ -151,7 +152,7 @@ describe('the pop card', () => {
     const card = await ring();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(note).toHaveFocus();
-    expect(screen.getByTestId('pop-announcement')).toHaveTextContent('Incoming call: Jana Nováková');
+    await waitFor(() => expect(announcements.assertive).toBe('Incoming call: Jana Nováková'));
 
     fake.emit('screenpop:focus', { uniqueid: '1700000000.1' });
     await waitFor(() => expect(within(card).getByRole('heading', { level: 2 })).toHaveFocus());

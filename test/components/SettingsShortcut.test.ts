@@ -47,7 +47,7 @@ describe('the dial shortcut in Settings', () => {
   it('records the keys pressed, and saves them with "keep running in the tray" as chosen', async () => {
     const saved = open(() => ok({ saved: true, view }));
     const field = await screen.findByLabelText('Dial shortcut');
-    const record = screen.getByRole('button', { name: 'Record shortcut' });
+    const record = screen.getByRole('button', { name: 'Record shortcut: Dial shortcut' });
 
     await fireEvent.click(record);
     expect(record).toHaveAttribute('aria-pressed', 'true');
@@ -73,7 +73,7 @@ describe('the dial shortcut in Settings', () => {
   it('Esc stops recording and keeps the shortcut', async () => {
     open(() => ok({ saved: true, view }));
     const field = await screen.findByLabelText('Dial shortcut');
-    const record = screen.getByRole('button', { name: 'Record shortcut' });
+    const record = screen.getByRole('button', { name: 'Record shortcut: Dial shortcut' });
     await fireEvent.click(record);
     await fireEvent.keyDown(record, { key: 'Escape', code: 'Escape' });
     expect(record).toHaveAttribute('aria-pressed', 'false');

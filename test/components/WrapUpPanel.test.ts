@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { IpcResult, WrapUpSaveArgs, WrapUpSaveResult } from '../../src-main/shared/contract';
+import { announcements } from '../../src-renderer/lib/announcer.svelte';
 import { installFakeRingside, ok } from './fakeRingside';
 import HistoryHost from './HistoryHost.svelte';
 import { janaCall, pendingSave, wrapUp } from './historyFixtures';
@@ -56,9 +57,9 @@ describe('the wrap-up panel', () => {
     elsewhere.focus();
     await callEnds(fake);
     expect(elsewhere).toHaveFocus();
-    expect(
-      screen.getByText('The call with Jana Nováková ended. The wrap-up panel is open.'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(announcements.polite).toBe('The call with Jana Nováková ended. The wrap-up panel is open.'),
+    );
     expect(
       within(panel())
         .getAllByRole('radio')
@@ -95,8 +96,10 @@ describe('the wrap-up panel', () => {
       },
     ]);
     expect(await within(panel()).findByText('Saved on this computer, waiting for the PBX')).toBeVisible();
+    await waitFor(() => expect(announcements.polite).toBe('Saved on this computer, waiting for the PBX'));
     fake.emit('wrapup:changed', { uniqueid: janaCall.uniqueid, pending: null, pendingCount: 0 });
     expect(await within(panel()).findByText('Saved to the PBX')).toBeVisible();
+    await waitFor(() => expect(announcements.polite).toBe('Saved to the PBX'));
     expect(note()).toHaveValue('Refund sent, customer happy.');
   });
 

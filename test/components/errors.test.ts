@@ -9,15 +9,15 @@ import { ErrorCodeSchema } from '../../src-main/shared/contract';
 import Problem from '../../src-renderer/components/Problem.svelte';
 import {
   describeError,
-  ERROR_TITLES,
+  errorTitle,
   fieldMessage,
-  GENERIC_ERROR_TITLE,
-  HOST_LINK_LOST_TITLE,
+  genericErrorTitle,
+  hostLinkLostTitle,
 } from '../../src-renderer/lib/errors';
 import { CommandError } from '../../src-renderer/lib/ringside';
 import {
   HOST_LINK_PARAMS,
-  LOST_INVOKE_MESSAGE,
+  lostInvokeMessage,
   WsTransport,
 } from '../../src-renderer/lib/transport/wsTransport';
 import { socketFactory } from './fakeSocket';
@@ -25,13 +25,13 @@ import { socketFactory } from './fakeSocket';
 describe('describeError', () => {
   it.each(ErrorCodeSchema.options)('words %s with a headline of its own', (code) => {
     const { title } = describeError(new CommandError(code, 'Main says why.'));
-    expect(title).toBe(ERROR_TITLES[code]);
+    expect(title).toBe(errorTitle(code));
     expect(title.trim()).not.toBe('');
-    expect(title).not.toBe(GENERIC_ERROR_TITLE);
+    expect(title).not.toBe(genericErrorTitle());
   });
 
   it('gives no two codes the same headline', () => {
-    const titles = ErrorCodeSchema.options.map((code) => ERROR_TITLES[code]);
+    const titles = ErrorCodeSchema.options.map((code) => errorTitle(code));
     expect(new Set(titles).size).toBe(titles.length);
   });
 
@@ -40,19 +40,19 @@ describe('describeError', () => {
       title: 'The PBX could not be reached.',
       detail: 'pbx.example.com did not answer.',
     });
-    expect(describeError(new CommandError('timeout', '  '))).toEqual({ title: ERROR_TITLES.timeout });
-    expect(describeError(new CommandError('internal', ERROR_TITLES.internal))).toEqual({
-      title: ERROR_TITLES.internal,
+    expect(describeError(new CommandError('timeout', '  '))).toEqual({ title: errorTitle('timeout') });
+    expect(describeError(new CommandError('internal', errorTitle('internal')))).toEqual({
+      title: errorTitle('internal'),
     });
   });
 
   it('says a dropped link between the page and Ringside as that, not as an unreachable PBX', () => {
-    const lost = new CommandError('network-error', LOST_INVOKE_MESSAGE, HOST_LINK_PARAMS);
-    expect(describeError(lost)).toEqual({ title: HOST_LINK_LOST_TITLE, detail: LOST_INVOKE_MESSAGE });
-    expect(HOST_LINK_LOST_TITLE).not.toBe(ERROR_TITLES['network-error']);
+    const lost = new CommandError('network-error', lostInvokeMessage(), HOST_LINK_PARAMS);
+    expect(describeError(lost)).toEqual({ title: hostLinkLostTitle(), detail: lostInvokeMessage() });
+    expect(hostLinkLostTitle()).not.toBe(errorTitle('network-error'));
     // Only the transport's own marker changes the headline: a PBX failure with other params does not.
     expect(describeError(new CommandError('network-error', '', { transport: 'pbx' }))).toEqual({
-      title: ERROR_TITLES['network-error'],
+      title: errorTitle('network-error'),
     });
   });
 
@@ -66,23 +66,23 @@ describe('describeError', () => {
     transport.dispose();
     if (result.ok) throw new Error('the dropped invoke succeeded');
     const { code, message, params } = result.error;
-    expect(describeError(new CommandError(code, message, params)).title).toBe(HOST_LINK_LOST_TITLE);
+    expect(describeError(new CommandError(code, message, params)).title).toBe(hostLinkLostTitle());
   });
 
   it('says anything that is not main’s coded error generically, with its message as detail', () => {
     expect(describeError(new TypeError('x is undefined'))).toEqual({
-      title: GENERIC_ERROR_TITLE,
+      title: genericErrorTitle(),
       detail: 'x is undefined',
     });
-    expect(describeError('thrown text')).toEqual({ title: GENERIC_ERROR_TITLE, detail: 'thrown text' });
-    expect(describeError(undefined)).toEqual({ title: GENERIC_ERROR_TITLE });
+    expect(describeError('thrown text')).toEqual({ title: genericErrorTitle(), detail: 'thrown text' });
+    expect(describeError(undefined)).toEqual({ title: genericErrorTitle() });
   });
 
   it('gives a field main’s own sentence about it', () => {
     expect(fieldMessage(new CommandError('invalid-argument', 'The file holds no certificate.'))).toBe(
       'The file holds no certificate.',
     );
-    expect(fieldMessage(new CommandError('timeout', ''))).toBe(ERROR_TITLES.timeout);
+    expect(fieldMessage(new CommandError('timeout', ''))).toBe(errorTitle('timeout'));
   });
 });
 
@@ -93,7 +93,7 @@ describe('Problem', () => {
       error: describeError(new CommandError('cache-full', 'No space left on the disk.')),
     });
     expect(screen.getByRole('alert')).toHaveTextContent(
-      `Not saved: ${ERROR_TITLES['cache-full']} No space left on the disk.`,
+      `Not saved: ${errorTitle('cache-full')} No space left on the disk.`,
     );
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorCodeSchema } from '../../src-main/shared/contract';
-import { ERROR_TITLES } from '../../src-renderer/lib/errors';
+import { errorTitle } from '../../src-renderer/lib/errors';
 import { CommandError } from '../../src-renderer/lib/ringside';
 import { Followed } from '../../src-renderer/lib/state/followed.svelte';
 
@@ -96,7 +96,7 @@ describe('Followed', () => {
     fake.reads[0]!.reject(new CommandError('network-error', 'pbx.example.com did not answer.'));
     await settle();
     expect(state.error).toEqual({
-      title: ERROR_TITLES['network-error'],
+      title: errorTitle('network-error'),
       detail: 'pbx.example.com did not answer.',
     });
     fake.emit('back');

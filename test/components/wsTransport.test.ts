@@ -8,7 +8,7 @@ import { MAX_FRAME_BYTES } from '../../src-main/shared/wsProtocol';
 import { RECONNECT_DELAY, reconnectDelay } from '../../src-renderer/lib/transport/reconnectDelay';
 import {
   HOST_LINK_PARAMS,
-  LOST_INVOKE_MESSAGE,
+  lostInvokeMessage,
   WsTransport,
   type LinkStatus,
 } from '../../src-renderer/lib/transport/wsTransport';
@@ -149,7 +149,7 @@ describe('when the connection drops', () => {
     // Said as the page's own link to Ringside failing, not as the PBX being unreachable.
     await expect(lost).resolves.toEqual({
       ok: false,
-      error: { code: 'network-error', message: LOST_INVOKE_MESSAGE, params: HOST_LINK_PARAMS },
+      error: { code: 'network-error', message: lostInvokeMessage(), params: HOST_LINK_PARAMS },
     });
     const waiting = transport.invoke('app:info', undefined);
 

@@ -6,7 +6,7 @@
  * benchmark script can use it too.
  */
 import { join } from 'node:path';
-import { AppCore } from '../../src-main/app/appCore';
+import { AppCore, type AppCoreDeps } from '../../src-main/app/appCore';
 import type { ActiveCall } from '../../src-main/api/schemas';
 import { openCache } from '../../src-main/cache';
 import { JsonFileRecentNumbersStore } from '../../src-main/calls';
@@ -46,6 +46,8 @@ export interface CallsEnvironmentOptions {
   persons?: number;
   /** AppCore's logger (silent by default). */
   logger?: Logger;
+  /** More of AppCore's collaborators, e.g. `pseudoLocale` for the layout tests. */
+  coreDeps?: Partial<AppCoreDeps>;
 }
 
 const COUNTRY = 'CZ';
@@ -105,6 +107,7 @@ export async function startCallsEnvironment(options: CallsEnvironmentOptions): P
       openCacheFile: (fileName) => openCache(join(directory, fileName), { logger: silentLogger }),
       recentNumbers: new JsonFileRecentNumbersStore(join(directory, 'recent-numbers.json'), silentLogger),
       health: HEALTH,
+      ...options.coreDeps,
     }),
   );
   await core.start();

@@ -1,6 +1,7 @@
 /** Call control, call records v1 and v2, call permissions and metadata. */
 import { checkArgument, textSegment, uniqueIdSegment, idSegment } from '../arguments';
 import { InvalidArgument } from '../errors';
+import { t } from '../../shared/i18n';
 import type { ApiRequester, CallOptions } from '../apiRequester';
 import {
   ActiveCall,
@@ -57,10 +58,7 @@ export interface CallMetadataApi {
 function checkSelector(selector: PhoneSelector): PhoneSelector {
   const result = PhoneSelector.safeParse(selector);
   if (!result.success) {
-    throw new InvalidArgument(
-      'The phone selector must give either a non-empty identifier, or an extension with an optional ' +
-        'partition (1 or more), not both.',
-    );
+    throw new InvalidArgument(t('pbx.phoneSelectorInvalid'));
   }
   return result.data;
 }

@@ -1,6 +1,7 @@
 /** Shared data and the three uses of voicebot say. */
 import { checkArgument, sharedIdSegment } from '../arguments';
 import { InvalidArgument } from '../errors';
+import { t } from '../../shared/i18n';
 import type { ApiRequester, CallOptions } from '../apiRequester';
 import { SharedDataItem, VoicebotExtendWait, VoicebotReply, VoicebotSpeak } from '../schemas';
 
@@ -63,7 +64,7 @@ export function voicebotEndpoints(api: ApiRequester): VoicebotApi {
       ),
     reply: async (correlationId, text, extractedData, outcome = {}, options) => {
       if (outcome.transfer && outcome.end) {
-        throw new InvalidArgument('A voicebot reply can transfer the call or end it, not both.');
+        throw new InvalidArgument(t('pbx.voicebotTransferOrEnd'));
       }
       const body = { correlationId, text, extractedData, transfer: outcome.transfer, end: outcome.end };
       return say(checkArgument(VoicebotReply, body, 'voicebot reply'), options);

@@ -13,6 +13,7 @@
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { InvalidArgument } from '../errors';
+import { t } from '../../shared/i18n';
 
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 const MAX_CHAIN_DEPTH = 8;
@@ -21,15 +22,13 @@ const MAX_CHAIN_DEPTH = 8;
 export function readPinnedCertificates(pem: string): X509Certificate[] {
   const blocks = pem.match(PEM_BLOCK) ?? [];
   if (blocks.length === 0) {
-    throw new InvalidArgument(
-      'The chosen file contains no certificate. Choose a PEM file (-----BEGIN CERTIFICATE-----).',
-    );
+    throw new InvalidArgument(t('pbx.pinNoCertificate'));
   }
   return blocks.map((block, index) => {
     try {
       return new X509Certificate(block);
     } catch {
-      throw new InvalidArgument(`Certificate ${index + 1} in the chosen file is damaged and cannot be read.`);
+      throw new InvalidArgument(t('pbx.pinDamagedCertificate', { position: index + 1 }));
     }
   });
 }

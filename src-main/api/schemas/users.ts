@@ -87,14 +87,15 @@ export const AgentQueuesUpdate = z
   .min(1, 'the body must list at least one agent');
 export type AgentQueuesUpdate = z.infer<typeof AgentQueuesUpdate>;
 
+/** The PBX's own answer texts, matched as they come (i18n-exempt on each line: protocol text). */
 export const AGENT_QUEUE_MESSAGES = {
-  nothingToChange: 'Nothing to change',
-  updated: 'Agent membership updated',
-  added: 'Agent added into queue',
-  removed: 'Agent removed from queue',
-  unknownQueue: 'Unknown queue id',
-  unknownAgentId: 'Unknown agent id',
-  unknownAgentExternalId: 'Unknown agent external_id',
+  nothingToChange: 'Nothing to change', // i18n-exempt: PBX protocol text
+  updated: 'Agent membership updated', // i18n-exempt: PBX protocol text
+  added: 'Agent added into queue', // i18n-exempt: PBX protocol text
+  removed: 'Agent removed from queue', // i18n-exempt: PBX protocol text
+  unknownQueue: 'Unknown queue id', // i18n-exempt: PBX protocol text
+  unknownAgentId: 'Unknown agent id', // i18n-exempt: PBX protocol text
+  unknownAgentExternalId: 'Unknown agent external_id', // i18n-exempt: PBX protocol text
 } as const;
 
 export const AgentQueueResult = z.looseObject({

@@ -13,6 +13,7 @@ import { systemTimers, type Timers } from '../../calls';
 import type { Clock } from '../../shared/clock';
 import type { ConnectionStatus } from '../../shared/contract';
 import { errorMessage } from '../../shared/contract';
+import { activeTranslator, onLocaleChange, t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { findAgentUser, type UserLookupClient } from './findAgentUser';
 
@@ -88,9 +89,13 @@ export class AgentDirectory {
   private readonly timers: Timers;
   private readonly listeners = new Set<AgentListener>();
   private disposed = false;
+  /** Words the message of an `unknown` or `unavailable` state again, after a language switch. */
+  private wording: (() => string) | undefined;
+  private readonly stopWording: () => void;
 
   constructor(private readonly deps: AgentDirectoryDeps) {
     this.timers = deps.timers ?? systemTimers;
+    this.stopWording = onLocaleChange(() => this.reword());
   }
 
   get state(): AgentState {
@@ -138,8 +143,8 @@ export class AgentDirectory {
     if (this.current.status === 'unavailable' && this.deps.client()) await this.resolve();
     const state = this.current;
     if (state.status === 'known') return { profile: state.profile };
-    if (state.status === 'none') return { problem: 'No agent username is set in Settings.' };
-    if (state.status === 'resolving') return { problem: 'Ringside is still looking up your PBX user.' };
+    if (state.status === 'none') return { problem: t('connection.agentNoUsername') };
+    if (state.status === 'resolving') return { problem: t('connection.agentResolving') };
     return { problem: state.message };
   }
 
@@ -149,6 +154,7 @@ export class AgentDirectory {
   }
 
   dispose(): void {
+    this.stopWording();
     this.disposed = true;
     this.generation++;
     this.clearTimer();
@@ -175,20 +181,25 @@ export class AgentDirectory {
       return;
     }
     if (!client) {
-      this.set({ status: 'unavailable', username, message: 'Ringside is not connected to a PBX.' });
+      const wording = () => t('connection.agentNotConnected');
+      this.set({ status: 'unavailable', username, message: wording() }, wording);
       return;
     }
     const known = this.profile?.username.toLowerCase() === username.toLowerCase() ? this.profile : undefined;
     if (!known) this.set({ status: 'resolving', username });
     const hints = [...(known ? [known.id] : []), ...(this.deps.knownUserIds?.(username) ?? [])];
     let next: AgentState;
+    let wording: (() => string) | undefined;
     try {
       const search = await findAgentUser(client, username, hints);
+      if (!search.found) wording = () => activeTranslator().text(search.text);
       next = search.found
         ? { status: 'known', username, profile: agentProfile(search.user), resolvedAt: this.deps.clock.now() }
         : { status: 'unknown', username, message: search.message };
     } catch (error) {
-      const message = `Ringside could not look up your PBX user: ${errorMessage(error)}`;
+      const reason = errorMessage(error);
+      wording = () => t('connection.agentLookupFailed', { reason });
+      const message = wording();
       if (generation !== this.generation || this.disposed) return;
       if (known && this.current.status === 'known') {
         // A failed refresh says nothing new about the agent: the profile stays, the next refresh is tomorrow.
@@ -200,7 +211,7 @@ export class AgentDirectory {
     }
     if (generation !== this.generation || this.disposed) return;
     this.log(next);
-    this.set(next);
+    this.set(next, wording);
     if (next.status !== 'unavailable') this.scheduleRefresh();
   }
 
@@ -214,9 +225,18 @@ export class AgentDirectory {
     }
   }
 
-  private set(state: AgentState): void {
+  private set(state: AgentState, wording?: () => string): void {
     this.current = state;
+    this.wording = wording;
     for (const listener of this.listeners) listener(state);
+  }
+
+  /** The language changed: why the agent is not known, in the new words. */
+  private reword(): void {
+    const state = this.current;
+    if (!this.wording || (state.status !== 'unknown' && state.status !== 'unavailable')) return;
+    const message = this.wording();
+    if (message !== state.message) this.set({ ...state, message }, this.wording);
   }
 
   private scheduleRefresh(): void {

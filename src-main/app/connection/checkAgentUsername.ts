@@ -10,7 +10,7 @@ export async function checkAgentUsername(
   username: string,
 ): Promise<AgentCheckResult> {
   const search = await findAgentUser(client, username);
-  if (!search.found) return search;
+  if (!search.found) return { found: false, message: search.message };
   const { user } = search;
   return {
     found: true,

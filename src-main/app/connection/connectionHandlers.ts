@@ -1,4 +1,4 @@
-/** `app:*` and `connection:get`: what is running and how the connection to the PBX stands. */
+/** `app:*` and `connection:get` (`locale:get` is in i18n/localeHandlers.ts): what is running and how the connection to the PBX stands. */
 import type { AppInfo, AppMode, ConnectionState, HandlersFor, appCommands } from '../../shared/contract';
 
 export interface ConnectionHandlersDeps {
@@ -8,7 +8,9 @@ export interface ConnectionHandlersDeps {
   connection: () => ConnectionState;
 }
 
-export function connectionHandlers(deps: ConnectionHandlersDeps): HandlersFor<typeof appCommands> {
+export function connectionHandlers(
+  deps: ConnectionHandlersDeps,
+): HandlersFor<Omit<typeof appCommands, 'locale:get'>> {
   return {
     'app:info': async () => ({ ...deps.build, mode: deps.mode() }),
     'connection:get': async () => deps.connection(),

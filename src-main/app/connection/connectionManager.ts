@@ -12,6 +12,7 @@
 import { PbxClient, ServerError, type PbxClientConfig } from '../../api';
 import type { Clock } from '../../shared/clock';
 import type { ConnectionFailure, ConnectionState, ConnectionStatus } from '../../shared/contract';
+import { onLocaleChange, t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { describeConnectionFailure, isUnreachable, needsNewCredentials } from './describeConnectionFailure';
 import type { PbxTransport, TransportHandle } from './pbxTransport';
@@ -22,7 +23,7 @@ export class NotConnected extends AppError {
   readonly code = 'not-configured';
 
   constructor() {
-    super('Ringside is not connected to a PBX. Set one up in Settings.');
+    super(t('connection.notConnected'));
   }
 }
 
@@ -92,14 +93,20 @@ interface Session {
   profile: PbxProfile;
   client: PbxClient;
   transport: TransportHandle;
-  /** "the demo PBX" or the PBX's host, for messages. */
-  label: string;
+  /** The PBX as messages name it: the demo PBX, or this host. */
+  label: { kind: PbxProfile['kind']; host: string };
 }
 
 export type ClientListener = (client: PbxClient | undefined) => void;
 
-function labelOf(profile: PbxProfile, client: PbxClient): string {
-  return profile.kind === 'demo' ? 'the demo PBX' : new URL(client.urls.baseUrl).host;
+/**
+ * Puts the state's message into words in the language in use. The state keeps it, not the words, so a
+ * language switch words the message again (the status bar and the tray follow at once).
+ */
+export type Wording = () => string;
+
+function labelOf(profile: PbxProfile, client: PbxClient): Session['label'] {
+  return { kind: profile.kind, host: profile.kind === 'demo' ? '' : new URL(client.urls.baseUrl).host };
 }
 
 export class ConnectionManager {
@@ -113,11 +120,14 @@ export class ConnectionManager {
   /** Bumped whenever the session changes, so a check of an old session never sets the state. */
   private generation = 0;
   private running: { generation: number; promise: Promise<void> } | undefined;
+  private wording: Wording = () => t('connection.noPbxConfigured');
+  private readonly stopWording: () => void;
 
   constructor(private readonly deps: ConnectionManagerDeps) {
     this.policy = { ...DEFAULT_HEALTH_POLICY, ...deps.health };
     this.random = deps.random ?? Math.random;
-    this.state = { status: 'unconfigured', message: 'No PBX is configured yet.', since: deps.clock.now() };
+    this.state = { status: 'unconfigured', message: this.wording(), since: deps.clock.now() };
+    this.stopWording = onLocaleChange(() => this.reword());
   }
 
   get current(): ConnectionState {
@@ -159,21 +169,21 @@ export class ConnectionManager {
       session = { profile, client, transport, label: labelOf(profile, client) };
     } catch (error) {
       await transport?.close();
-      this.setState('unconfigured', describeConnectionFailure(error).message);
+      this.setState('unconfigured', () => describeConnectionFailure(error).message);
       return;
     }
     this.session = session;
     this.failures = 0;
-    this.setState('connecting', `Connecting to ${session.label}…`);
+    this.setState('connecting', () => t('connection.connecting', session.label));
     this.notifyClient();
     await this.check(generation);
   }
 
-  /** Stops using the PBX (e.g. settings cleared); the state says why. */
-  async disconnect(message: string, status: ConnectionStatus = 'unconfigured'): Promise<void> {
+  /** Stops using the PBX (e.g. settings cleared); the state says why (worded again on a language switch). */
+  async disconnect(message: string | Wording, status: ConnectionStatus = 'unconfigured'): Promise<void> {
     const hadSession = this.session !== undefined;
     await this.endSession();
-    this.setState(status, message);
+    this.setState(status, typeof message === 'string' ? () => message : message);
     if (hadSession) this.notifyClient();
   }
 
@@ -194,11 +204,12 @@ export class ConnectionManager {
       void this.check(this.generation);
     } else if (needsNewCredentials(failure)) {
       this.stopTimer();
-      this.setState('credentials-rejected', failure.message);
+      this.setState('credentials-rejected', () => describeConnectionFailure(error).message);
     }
   }
 
   async dispose(): Promise<void> {
+    this.stopWording();
     await this.endSession();
     this.clientListeners.clear();
   }
@@ -223,25 +234,29 @@ export class ConnectionManager {
       await session.client.status({ timeoutMs: this.policy.timeoutMs, retryWithinMs: 0 });
       if (generation !== this.generation) return;
       this.failures = 0;
-      this.setState('connected', `Connected to ${session.label}.`);
+      this.setState('connected', () => t('connection.connected', session.label));
       this.schedule(generation, this.policy.intervalMs);
     } catch (error) {
       if (generation !== this.generation) return;
       let failure: ConnectionFailure;
+      let reason: Wording;
       try {
         failure = describeConnectionFailure(error);
+        reason = () => describeConnectionFailure(error).message;
       } catch {
         this.deps.logger.error('connection: unexpected failure of the health check', error);
-        failure = { kind: 'network', message: `${session.label} could not be checked.`, field: null };
+        reason = () => t('connection.checkFailed', session.label);
+        failure = { kind: 'network', message: reason(), field: null };
       }
       if (needsNewCredentials(failure)) {
-        this.setState('credentials-rejected', failure.message);
+        this.setState('credentials-rejected', reason);
         return;
       }
       this.failures++;
       const retryAfterMs = error instanceof ServerError ? error.retryAfterMs : undefined;
       const delay = offlineCheckDelayMs(this.policy, this.failures, retryAfterMs, this.random);
-      this.setState('offline', `${failure.message} Retrying in ${Math.max(1, Math.round(delay / 1000))} s.`);
+      const seconds = Math.max(1, Math.round(delay / 1000));
+      this.setState('offline', () => t('connection.offlineRetrying', { reason: reason(), seconds }));
       this.schedule(generation, delay);
     }
   }
@@ -273,10 +288,20 @@ export class ConnectionManager {
     for (const listener of this.clientListeners) listener(this.session?.client);
   }
 
-  private setState(status: ConnectionStatus, message: string): void {
+  private setState(status: ConnectionStatus, wording: Wording): void {
+    this.wording = wording;
+    const message = wording();
     if (this.state.status === status && this.state.message === message) return;
     this.state = { status, message, since: this.deps.clock.now() };
     this.deps.logger.info(`connection: ${status}`);
+    this.deps.onState(this.state);
+  }
+
+  /** The language changed: the same state, its message in the new words (`since` stays). */
+  private reword(): void {
+    const message = this.wording();
+    if (message === this.state.message) return;
+    this.state = { ...this.state, message };
     this.deps.onState(this.state);
   }
 }

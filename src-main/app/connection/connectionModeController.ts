@@ -5,6 +5,7 @@
  * without a restart. Changes are applied one at a time, in order.
  */
 import type { AppMode, PhoneSelectorDto, Settings } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import type { ConnectionManager } from './connectionManager';
 import { readSecret, type SecretStore } from '../settings/secretStore';
@@ -98,7 +99,7 @@ export class ConnectionModeController {
     const { connection, demo: launcher, logger } = this.deps;
     if (!launcher) {
       this.mode = 'unconfigured';
-      await connection.disconnect('No PBX is configured yet. Connect yours in Settings.');
+      await connection.disconnect(() => t('connection.noPbxConnectInSettings'));
       return;
     }
     try {
@@ -106,9 +107,8 @@ export class ConnectionModeController {
     } catch (error) {
       logger.error('the demo PBX could not start', error);
       this.mode = 'unconfigured';
-      await connection.disconnect(
-        `The demo PBX could not start (${failureDetail(error)}). Connect yours in Settings.`,
-      );
+      const detail = failureDetail(error);
+      await connection.disconnect(() => t('connection.demoFailed', { detail }));
       return;
     }
     logger.info(`demo PBX running at ${this.demo.baseUrl}`);
@@ -136,7 +136,7 @@ export class ConnectionModeController {
     const { connection, secrets, logger } = this.deps;
     const complete = validateSettings(settings, { requireConnection: true });
     if (!complete.ok) {
-      await connection.disconnect('The PBX settings are incomplete. Finish them in Settings.');
+      await connection.disconnect(() => t('connection.settingsIncomplete'));
       return;
     }
     let secret: string | null = null;
@@ -147,11 +147,10 @@ export class ConnectionModeController {
       logger.error('the client secret could not be read', error);
     }
     if (!secret) {
-      const why =
-        secrets.kind === 'session-only'
-          ? 'This system has no keychain, so Ringside keeps the client secret only until it quits.'
-          : 'No client secret is stored for this PBX.';
-      await connection.disconnect(`${why} Enter it in Settings to connect.`);
+      const sessionOnly = secrets.kind === 'session-only';
+      await connection.disconnect(() =>
+        sessionOnly ? t('connection.noSecretSessionOnly') : t('connection.noSecretStored'),
+      );
       return;
     }
     await connection.connect({

@@ -16,6 +16,7 @@ import type {
   PhoneChoice,
   Settings,
 } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { describeConnectionFailure } from './describeConnectionFailure';
 import type { PbxTransport } from './pbxTransport';
@@ -155,11 +156,11 @@ export class ConnectionProbe {
         throw error;
       }
     };
-    if (draft.baseUrl.trim() === '') throw new DraftIncomplete('baseUrl', 'Enter the address of your PBX.');
+    if (draft.baseUrl.trim() === '') throw new DraftIncomplete('baseUrl', t('validation.enterPbxUrl'));
     const baseUrl = attempt('baseUrl', () => checkPbxUrl(draft.baseUrl));
     const clientId = draft.clientId.trim();
     if (clientId === '') {
-      throw new DraftIncomplete('clientId', 'Enter the client id (the API service account name).');
+      throw new DraftIncomplete('clientId', t('validation.enterClientId'));
     }
     const trustedCertificatePem = attempt('trustedCertificatePem', () =>
       checkCertificate(draft.trustedCertificatePem ?? null, new Date(this.deps.clock.now())),
@@ -175,10 +176,9 @@ export class ConnectionProbe {
       saved.baseUrl && saved.clientId.trim() === draft.clientId
         ? await readSecret(this.deps.secrets, saved, { takeOverLegacy: true })
         : null;
-    if (!stored)
-      throw new DraftIncomplete('secret', 'Enter the client secret (the service account password).');
+    if (!stored) throw new DraftIncomplete('secret', t('validation.enterSecret'));
     if (!reachesSavedPbx(saved, draft))
-      throw new DraftIncomplete('secret', 'Enter the client secret to test a changed URL or certificate.');
+      throw new DraftIncomplete('secret', t('validation.enterSecretForChange'));
     return stored;
   }
 }

@@ -14,6 +14,7 @@ import {
   isPbxError,
 } from '../../api';
 import type { ConnectionFailure } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 
 function failure(
   kind: ConnectionFailure['kind'],
@@ -79,12 +80,7 @@ export function describeConnectionFailure(error: unknown): ConnectionFailure {
   if (error instanceof PermissionDenied) return failure('permission-denied', error.message, 'clientId');
   if (error instanceof ServerError) return serverFailure(error);
   if (error instanceof NotFound) {
-    return failure(
-      'not-a-pbx',
-      'This server has no PBX API at this address (the status resource was not found). Check the PBX URL; ' +
-        'it usually ends with /api/v1.0.',
-      'baseUrl',
-    );
+    return failure('not-a-pbx', t('connection.notAPbx'), 'baseUrl');
   }
   // The client refuses a malformed URL before sending anything (empty credentials are caught earlier).
   if (error instanceof InvalidArgument) return failure('invalid-url', error.message, 'baseUrl');

@@ -11,6 +11,7 @@
 import type { UsersApi } from '../../api/endpoints/users';
 import type { User, UserListItem } from '../../api/schemas';
 import { forEachConcurrently } from '../../cache';
+import { activeTranslator, text, type Text } from '../../shared/i18n';
 
 export const MAX_DETAIL_LOOKUPS = 300;
 const CONCURRENCY = 6;
@@ -20,7 +21,12 @@ export interface UserLookupClient {
   users: Pick<UsersApi, 'list' | 'get'>;
 }
 
-export type UserSearch = { found: true; user: User } | { found: false; message: string };
+/** Not found: why, in words and as a `Text` (AgentDirectory words it again after a language switch). */
+export type UserSearch = { found: true; user: User } | { found: false; message: string; text: Text };
+
+function notFound(why: Text): UserSearch {
+  return { found: false, message: activeTranslator().text(why), text: why };
+}
 
 function words(text: string): string[] {
   return text
@@ -77,7 +83,7 @@ export async function findAgentUser(
   hints: readonly number[] = [],
 ): Promise<UserSearch> {
   const wanted = username.trim();
-  if (wanted === '') return { found: false, message: 'Enter the agent’s login name on the PBX.' };
+  if (wanted === '') return notFound(text('connection.agentEnterLogin'));
   const hinted = [...new Set(hints)];
   if (hinted.length > 0) {
     const user = await firstWithLogin(client, hinted, wanted);
@@ -92,12 +98,13 @@ export async function findAgentUser(
     .map(({ item }) => item.id);
   const user = await firstWithLogin(client, ranked, wanted);
   if (user) return { found: true, user };
-  const scope =
+  return notFound(
     users.length > MAX_DETAIL_LOOKUPS
-      ? ` among the ${MAX_DETAIL_LOOKUPS} likeliest of its ${users.length} users`
-      : '';
-  return {
-    found: false,
-    message: `The PBX has no user with the login name “${wanted}”${scope}. Enter the agent’s login name, not the display name.`,
-  };
+      ? text('connection.agentNotFoundAmong', {
+          login: wanted,
+          checked: MAX_DETAIL_LOOKUPS,
+          total: users.length,
+        })
+      : text('connection.agentNotFound', { login: wanted }),
+  );
 }

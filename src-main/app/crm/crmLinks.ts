@@ -7,6 +7,7 @@
  */
 import type { CallView, CrmLink, Settings } from '../../shared/contract';
 import { expandCrmTemplate, type CrmValues } from '../../shared/crmTemplate';
+import { t } from '../../shared/i18n';
 import { normalizeNumber } from '../../shared/numbers';
 
 /** The templates the team or the agent set; '' or null for none. */
@@ -34,7 +35,7 @@ export class CrmLinks {
   /** The CRM link of an ongoing call, for the person the pop card matched (null: none); opened when asked. */
   async link(uniqueid: string, personId: number | null, open: boolean): Promise<CrmLink> {
     const call = this.deps.call(uniqueid);
-    if (!call) return { status: 'refused', problem: 'That call has ended.' };
+    if (!call) return { status: 'refused', problem: t('validation.callEnded') };
     const template = this.template(personId !== null);
     if (!template) return { status: 'none' };
     const expansion = expandCrmTemplate(template.text, this.values(call, personId));

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { DirectoryCache, historyFileBeside, openHistoryFile, type CacheDatabase } from '../../cache';
 import type { Clock } from '../../shared/clock';
+import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { failureDetail } from '../../shared/contract';
 
@@ -62,7 +63,7 @@ export function cacheFileName(owner: CacheOwner): string {
 export class DirectoryCaches {
   private opened: OpenedCache | undefined;
   /** Why the last cache could not be opened; cleared by the next open. */
-  private failure: string | undefined;
+  private failure: (() => string) | undefined;
   private readonly listeners = new Set<CacheChangeListener>();
 
   constructor(private readonly deps: DirectoryCachesDeps) {}
@@ -73,7 +74,7 @@ export class DirectoryCaches {
   }
 
   get openError(): string | undefined {
-    return this.failure;
+    return this.failure?.();
   }
 
   /** Follows the files in use (the history follows its file; a replaced file is a change too). */
@@ -111,7 +112,8 @@ export class DirectoryCaches {
     } catch (error) {
       database?.close();
       // A full disk or an unreadable directory: no cache (and no sync) until the next switch or restart.
-      this.failure = `The directory cache could not be opened: ${failureDetail(error)}`;
+      const reason = failureDetail(error);
+      this.failure = () => t('connection.directoryCacheUnopened', { reason });
       this.deps.logger.error(`Directory cache ${fileName} could not be opened`, error);
     }
     this.notify();
@@ -192,7 +194,8 @@ export class DirectoryCaches {
   private replaceFailed(current: OpenedCache, file: 'database' | 'history', error: unknown): void {
     if (file === 'database') {
       this.deps.logger.error('The damaged directory cache could not be replaced', error);
-      this.failure = `The directory cache is damaged and could not be rebuilt: ${failureDetail(error)}`;
+      const reason = failureDetail(error);
+      this.failure = () => t('connection.directoryCacheUnrebuilt', { reason });
       this.opened = undefined;
       this.notify();
       closeFiles(current);

@@ -12,14 +12,15 @@ import {
   type DirectoryFieldError,
 } from '../../shared/contract';
 import { normalizeNumber } from '../../shared/numbers';
+import { t, type MessageKey } from '../../shared/i18n';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-const EMPTY_MESSAGES: Record<ContactInput['type'], string> = {
-  [CONTACT_TYPE_CODES.general]: 'Enter the contact, or remove this row.',
-  [CONTACT_TYPE_CODES.phone]: 'Enter the phone number, or remove this row.',
-  [CONTACT_TYPE_CODES.email]: 'Enter the e-mail address, or remove this row.',
-  [CONTACT_TYPE_CODES.web]: 'Enter the web address, or remove this row.',
+const EMPTY_MESSAGES: Record<ContactInput['type'], MessageKey> = {
+  [CONTACT_TYPE_CODES.general]: 'store.contactEmptyGeneral',
+  [CONTACT_TYPE_CODES.phone]: 'store.contactEmptyPhone',
+  [CONTACT_TYPE_CODES.email]: 'store.contactEmptyEmail',
+  [CONTACT_TYPE_CODES.web]: 'store.contactEmptyWeb',
 };
 
 function isWebAddress(text: string): boolean {
@@ -31,14 +32,14 @@ function isWebAddress(text: string): boolean {
 
 /** Why this contact's text does not fit its type; null when it does. */
 function contactProblem(contact: ContactInput, text: string, defaultCountry: string): string | null {
-  if (!text) return EMPTY_MESSAGES[contact.type];
+  if (!text) return t(EMPTY_MESSAGES[contact.type]);
   switch (contact.type) {
     case CONTACT_TYPE_CODES.phone:
-      return normalizeNumber(text, defaultCountry) ? null : `"${text}" is not a phone number.`;
+      return normalizeNumber(text, defaultCountry) ? null : t('store.contactNotPhone', { text });
     case CONTACT_TYPE_CODES.email:
-      return EMAIL.test(text) ? null : `"${text}" is not an e-mail address (name@example.com).`;
+      return EMAIL.test(text) ? null : t('store.contactNotEmail', { text });
     case CONTACT_TYPE_CODES.web:
-      return isWebAddress(text) ? null : `"${text}" is not a web address (https://example.com).`;
+      return isWebAddress(text) ? null : t('store.contactNotWeb', { text });
     default:
       return null;
   }
@@ -58,9 +59,7 @@ export function contactErrors(
 
 export function personErrors(args: DirectoryCreatePersonArgs, defaultCountry: string): DirectoryFieldError[] {
   const named = [args.firstname, args.lastname, args.displayname ?? ''].some((name) => name.trim() !== '');
-  const errors = named
-    ? []
-    : [{ field: 'firstname', message: 'Enter a first name, a last name or a display name.' }];
+  const errors = named ? [] : [{ field: 'firstname', message: t('store.personNameMissing') }];
   return [...errors, ...contactErrors(args.contacts, defaultCountry)];
 }
 

@@ -26,6 +26,7 @@ import { contactInput, mergeContactEdit } from './contactEdit';
 import { contactErrors, personErrors, toPbxContacts } from './directoryContacts';
 import type { OpenedCache } from './directoryCaches';
 import { AppError } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 
 /** The PBX client as the directory uses it (PbxClient satisfies it). */
 export interface DirectoryClient {
@@ -86,15 +87,13 @@ export class DirectoryService {
 
   person({ id }: DirectoryRecordArgs): PersonCard {
     const card = this.requireCache().directory.personCard(id);
-    if (!card)
-      throw new DirectoryError('not-found', `The directory has no person ${id}; it may have been deleted.`);
+    if (!card) throw new DirectoryError('not-found', t('store.noSuchPerson', { id }));
     return card;
   }
 
   company({ id }: DirectoryRecordArgs): CompanyCard {
     const card = this.requireCache().directory.companyCard(id);
-    if (!card)
-      throw new DirectoryError('not-found', `The directory has no company ${id}; it may have been deleted.`);
+    if (!card) throw new DirectoryError('not-found', t('store.noSuchCompany', { id }));
     return card;
   }
 
@@ -182,8 +181,7 @@ export class DirectoryService {
 
   private cachedContacts(cache: OpenedCache, id: number) {
     const card = cache.directory.personCard(id);
-    if (!card)
-      throw new DirectoryError('not-found', `The directory has no person ${id}; it may have been deleted.`);
+    if (!card) throw new DirectoryError('not-found', t('store.noSuchPerson', { id }));
     return card.contacts.map((contact) =>
       contactInput({ ...contact, id: contact.id ?? undefined, type: contact.type as 0 | 1 | 2 | 3 }),
     );
@@ -224,8 +222,7 @@ export class DirectoryService {
     let group = this.topGroups.get(client);
     if (!group) {
       group = client.groups().then((groups) => {
-        if (groups.length === 0)
-          throw new DirectoryError('not-configured', 'The PBX has no group to put the contact in.');
+        if (groups.length === 0) throw new DirectoryError('not-configured', t('store.noGroup'));
         return Math.min(...groups.map((candidate) => candidate.id));
       });
       group.catch(() => this.topGroups.delete(client));
@@ -237,10 +234,7 @@ export class DirectoryService {
   private requireCache(): OpenedCache {
     const cache = this.deps.cache();
     if (!cache) {
-      throw new DirectoryError(
-        'not-configured',
-        this.deps.cacheProblem() ?? 'There is no directory yet: set up a PBX in Settings.',
-      );
+      throw new DirectoryError('not-configured', this.deps.cacheProblem() ?? t('store.noDirectory'));
     }
     return cache;
   }

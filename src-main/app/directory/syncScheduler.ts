@@ -25,6 +25,7 @@ import { sqliteCode } from '../../cache';
 import { systemTimers, type Timers } from '../../calls';
 import type { Clock } from '../../shared/clock';
 import type { ConnectionStatus, DirectoryCounts, SyncQuarantine, SyncStatus } from '../../shared/contract';
+import { onLocaleChange, t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import type { OpenedCache } from './directoryCaches';
 import { returnMemoryToSystem } from './returnMemoryToSystem';
@@ -83,13 +84,15 @@ export class SyncScheduler {
   private timer: unknown;
   private nextRunAt: number | null = null;
   private progress: SyncProgress | null = null;
-  private lastError: string | undefined;
+  /** Why the last sync failed, worded when asked (in the language in use then). */
+  private lastError: (() => string) | undefined;
   private lastCompletedAt: number | null = null;
   /** What the running or last run set aside. */
   private quarantined: SyncQuarantined[] = [];
   private counts: DirectoryCounts | null = null;
   private countedAt = Number.NEGATIVE_INFINITY;
   private disposed = false;
+  private readonly stopWording: () => void;
 
   constructor(private readonly deps: SyncSchedulerDeps) {
     this.timers = deps.timers ?? systemTimers;
@@ -101,6 +104,10 @@ export class SyncScheduler {
       deps.clock,
     );
     this.readCache();
+    // A shown failure follows a language switch.
+    this.stopWording = onLocaleChange(() => {
+      if (this.lastError || this.missingReason() !== undefined) this.publish();
+    });
   }
 
   get running(): boolean {
@@ -114,7 +121,7 @@ export class SyncScheduler {
       this.counts = cache.directory.counts();
       this.countedAt = now;
     }
-    const error = this.lastError ?? this.missingReason();
+    const error = this.lastError?.() ?? this.missingReason();
     return {
       running: this.active !== undefined,
       phase: this.progress?.phase ?? null,
@@ -179,6 +186,7 @@ export class SyncScheduler {
   }
 
   dispose(): void {
+    this.stopWording();
     this.disposed = true;
     this.active?.controller.abort();
     this.clearTimer();
@@ -238,7 +246,8 @@ export class SyncScheduler {
       this.deps.logger.info('Directory sync stopped; the next one resumes where it ended');
       return;
     }
-    this.lastError = `The directory sync failed: ${failureDetail(error)}`;
+    const reason = failureDetail(error);
+    this.lastError = () => t('connection.directorySyncFailed', { reason });
     this.owed = true;
     this.deps.logger.warn(
       'Directory sync failed; it is retried when the PBX is back or at the next interval',
@@ -306,7 +315,7 @@ export class SyncScheduler {
 
   private missingReason(): string | undefined {
     if (this.deps.cache()) return undefined;
-    return this.deps.cacheProblem() ?? (this.deps.source() ? undefined : 'No PBX is set up yet.');
+    return this.deps.cacheProblem() ?? (this.deps.source() ? undefined : t('connection.noPbxSetUp'));
   }
 
   private publish(): void {

@@ -5,18 +5,14 @@
  */
 import type { HistoryService } from '../../calls';
 import { AppError, type WrapUpSaveArgs } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 
 export class WrapUpKeptError extends AppError {
   readonly code = 'cache-unavailable';
 
   constructor(uniqueid: string, options?: { cause?: unknown }) {
-    super(
-      'Ringside found its local history damaged and is repairing it. Your wrap-up is kept and will be saved ' +
-        'as soon as the repair is done.',
-      { uniqueid },
-      options,
-    );
+    super(t('connection.wrapUpKept'), { uniqueid }, options);
   }
 }
 

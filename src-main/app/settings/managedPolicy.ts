@@ -16,6 +16,7 @@ import { join, win32 } from 'node:path';
 import { z } from 'zod';
 import type { Settings, SettingsFieldErrors } from '../../shared/contract';
 import { failureDetail } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { validateSettings } from './settingsSchema';
 
@@ -154,7 +155,7 @@ export function lockedFieldErrors(settings: Settings, policy: ManagedPolicy): Se
   const errors: SettingsFieldErrors = {};
   for (const field of lockedFields(policy)) {
     if (settings[field] !== policy.locked[field]) {
-      errors[field] = 'Your organisation manages this setting; it cannot be changed here.';
+      errors[field] = t('validation.managedSetting');
     }
   }
   return errors;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readPinnedCertificates, resolvePbxUrls } from '../../api';
 import type { SecretStorageKind } from '../../shared/contract';
+import type { MessageKey } from '../../shared/i18n';
 
 export type { SecretStorageKind } from '../../shared/contract';
 
@@ -92,19 +93,19 @@ export async function readSecret(
   return legacySecret;
 }
 
-/** What of `next` differs from what the secret was entrusted to, in words: `['scheme', 'port']`. */
-export function trustChanges(previous: SecretTarget, next: SecretTarget): string[] {
+/** What of `next` differs from what the secret was entrusted to, as the messages naming each part. */
+export function trustChanges(previous: SecretTarget, next: SecretTarget): MessageKey[] {
   const before = new URL(resolvePbxUrls(previous.baseUrl).baseUrl);
   const after = new URL(resolvePbxUrls(next.baseUrl).baseUrl);
-  const changes: [boolean, string][] = [
-    [previous.clientId.trim() !== next.clientId.trim(), 'client id'],
-    [before.protocol !== after.protocol, 'scheme'],
-    [before.hostname !== after.hostname, 'host'],
-    [before.port !== after.port, 'port'],
-    [before.pathname !== after.pathname, 'API path'],
+  const changes: [boolean, MessageKey][] = [
+    [previous.clientId.trim() !== next.clientId.trim(), 'validation.trustPartClientId'],
+    [before.protocol !== after.protocol, 'validation.trustPartScheme'],
+    [before.hostname !== after.hostname, 'validation.trustPartHost'],
+    [before.port !== after.port, 'validation.trustPartPort'],
+    [before.pathname !== after.pathname, 'validation.trustPartApiPath'],
     [
       pinFingerprints(previous.trustedCertificatePem) !== pinFingerprints(next.trustedCertificatePem),
-      'trusted certificate',
+      'validation.trustPartCertificate',
     ],
   ];
   return changes.filter(([changed]) => changed).map(([, part]) => part);

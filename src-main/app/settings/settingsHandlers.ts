@@ -15,7 +15,9 @@ export interface SettingsHandlersDeps {
   onSaved: (view: SettingsView) => void;
 }
 
-export function settingsHandlers(deps: SettingsHandlersDeps): HandlersFor<typeof settingsCommands> {
+export function settingsHandlers(
+  deps: SettingsHandlersDeps,
+): HandlersFor<Omit<typeof settingsCommands, 'settings:language'>> {
   const { service, probe, requireClient } = deps;
   return {
     'settings:get': async () => service.view(),

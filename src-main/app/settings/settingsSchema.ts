@@ -17,7 +17,9 @@ import {
   type PhoneSelectorDto,
   type Settings,
   type SettingsFieldErrors,
+  type ShortcutSetting,
 } from '../../shared/contract';
+import { activeTranslator, t } from '../../shared/i18n';
 import { POLL_INTERVAL_MS } from '../../shared/limits';
 import { isLoopbackHost } from '../../shared/loopback';
 
@@ -54,10 +56,7 @@ export function checkPbxUrl(text: string): string {
   const { baseUrl } = resolvePbxUrls(trimmed);
   const url = new URL(baseUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new InvalidArgument(
-      'Use https:// for the PBX URL. Plain http:// is allowed only for a PBX on this computer ' +
-        '(localhost), because the client secret and call data would cross the network unencrypted.',
-    );
+    throw new InvalidArgument(t('validation.httpOnlyLoopback'));
   }
   return trimmed;
 }
@@ -65,9 +64,7 @@ export function checkPbxUrl(text: string): string {
 function checkCountry(code: string): string {
   const upper = code.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(upper) || !isSupportedCountry(upper)) {
-    throw new InvalidArgument(
-      `"${code}" is not a country code Ringside knows. Use the two-letter ISO code, e.g. CZ, SK, GB or US.`,
-    );
+    throw new InvalidArgument(t('validation.unknownCountry', { code }));
   }
   return upper;
 }
@@ -75,9 +72,7 @@ function checkCountry(code: string): string {
 function checkPollInterval(ms: number): number {
   const { min, max } = POLL_INTERVAL_MS;
   if (!Number.isInteger(ms) || ms < min || ms > max) {
-    throw new InvalidArgument(
-      `The poll interval must be a whole number of milliseconds from ${min} to ${max}.`,
-    );
+    throw new InvalidArgument(t('validation.pollInterval', { min, max }));
   }
   return ms;
 }
@@ -86,7 +81,7 @@ function checkLongWait(seconds: number | undefined): number | undefined {
   if (seconds === undefined) return undefined;
   const { min, max } = QUEUE_LONG_WAIT_SECONDS;
   if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
-    throw new InvalidArgument(`The long-wait alert must be a whole number of seconds from ${min} to ${max}.`);
+    throw new InvalidArgument(t('validation.longWait', { min, max }));
   }
   return seconds;
 }
@@ -95,7 +90,8 @@ function checkHistoryRetention(days: number | null | undefined): number | null |
   if (days === undefined || days === null) return days;
   const { choices } = HISTORY_RETENTION_DAYS;
   if (!(choices as readonly number[]).includes(days)) {
-    throw new InvalidArgument(`Keep the local history ${choices.join(', ')} days, or until it is cleared.`);
+    const listed = activeTranslator().list(choices.map(String), 'unit');
+    throw new InvalidArgument(t('validation.historyRetention', { choices: listed }));
   }
   return days;
 }
@@ -112,9 +108,9 @@ function checkPhone(phone: PhoneSelectorDto | null): PhoneSelectorDto | null {
   if (phone === null) return null;
   const parsed = PhoneSelector.safeParse(phone);
   if (parsed.success) return parsed.data;
-  if ('identifier' in phone) throw new InvalidArgument('Enter the phone identifier, or choose a phone.');
-  if (!phone.extension.trim()) throw new InvalidArgument('Enter the extension number, or choose a phone.');
-  throw new InvalidArgument('The partition must be a whole number, 1 or more (most PBXs use 1).');
+  if ('identifier' in phone) throw new InvalidArgument(t('validation.phoneIdentifier'));
+  if (!phone.extension.trim()) throw new InvalidArgument(t('validation.phoneExtension'));
+  throw new InvalidArgument(t('validation.phonePartition'));
 }
 
 function checkDialShortcut(text: string): string {
@@ -123,15 +119,29 @@ function checkDialShortcut(text: string): string {
   return checked.accelerator;
 }
 
+const SHORTCUT_SETTINGS = ['dialShortcut', 'answerShortcut', 'hangUpShortcut'] as const;
+
+/** A global shortcut can do one thing: the later of two fields with the same keys is refused. */
+function sameShortcutTwice(settings: Settings): [ShortcutSetting, string][] {
+  const seen = new Set<string>();
+  const twice: [ShortcutSetting, string][] = [];
+  for (const field of SHORTCUT_SETTINGS) {
+    const accelerator = settings[field]?.trim().toLowerCase();
+    if (!accelerator) continue;
+    if (seen.has(accelerator))
+      twice.push([field, t('validation.shortcutUsedTwice', { shortcut: settings[field] ?? '' })]);
+    seen.add(accelerator);
+  }
+  return twice;
+}
+
 /** Null for no certificate; otherwise the PEM text, which must hold a certificate that is valid now. */
 export function checkCertificate(pem: string | null, now: Date): string | null {
   if (pem === null || pem.trim() === '') return null;
   const certificates = readPinnedCertificates(pem);
   if (certificates.every((certificate) => certificate.validToDate < now)) {
-    const expiry = certificates[0]!.validToDate.toISOString().slice(0, 10);
-    throw new InvalidArgument(
-      `This certificate expired on ${expiry}; the PBX would not be trusted with it. Choose its current certificate.`,
-    );
+    const date = activeTranslator().date(certificates[0]!.validToDate, 'date');
+    throw new InvalidArgument(t('validation.certificateExpired', { date }));
   }
   return pem.trim() + '\n';
 }
@@ -162,14 +172,17 @@ export function validateSettings(
   check('defaultCountry', checkCountry);
   check('pollIntervalMs', checkPollInterval);
   check('dialShortcut', checkDialShortcut);
+  check('answerShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));
+  check('hangUpShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));
+  for (const [field, message] of sameShortcutTwice(settings)) errors[field] ??= message;
   check('trustedCertificatePem', (value) => checkCertificate(value, now));
   check('queueLongWaitSeconds', checkLongWait);
   check('historyRetentionDays', checkHistoryRetention);
   check('crmCallUrl', checkCrmTemplateSetting);
   check('crmPersonUrl', checkCrmTemplateSetting);
   if (options.requireConnection) {
-    if (!errors.baseUrl && settings.baseUrl === '') errors.baseUrl = 'Enter the address of your PBX.';
-    if (settings.clientId === '') errors.clientId = 'Enter the client id (the API service account name).';
+    if (!errors.baseUrl && settings.baseUrl === '') errors.baseUrl = t('validation.enterPbxUrl');
+    if (settings.clientId === '') errors.clientId = t('validation.enterClientId');
   }
   return Object.keys(errors).length === 0 ? { ok: true, settings } : { ok: false, errors, settings: input };
 }

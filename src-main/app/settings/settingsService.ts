@@ -5,12 +5,14 @@
  */
 import type {
   DialShortcutStatus,
+  ShortcutSetting,
   SettingsFieldErrors,
   SettingsSaveArgs,
   SettingsSaveResult,
   SettingsView,
   Settings,
 } from '../../shared/contract';
+import { activeTranslator, t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import type { ConnectionModeController } from '../connection/connectionModeController';
 import { lockedFieldErrors, lockedFields, NO_POLICY, type ManagedPolicy } from './managedPolicy';
@@ -55,11 +57,9 @@ function accountOf(settings: Settings): string | undefined {
   }
 }
 
-const ENTER_SECRET = 'Enter the client secret (the service account password).';
-
 export class SettingsService {
-  /** What the shell found when it last registered the dial shortcut; null without a shell. */
-  dialShortcut: DialShortcutStatus | null = null;
+  /** What the shell found when it last registered each global shortcut; none without a shell. */
+  shortcuts: Partial<Record<ShortcutSetting, DialShortcutStatus>> = {};
 
   constructor(private readonly deps: SettingsServiceDeps) {}
 
@@ -84,7 +84,9 @@ export class SettingsService {
       activeMode: modes.activeMode,
       demoAvailable,
       certificate: pem ? describeCertificate(pem) : null,
-      dialShortcut: this.dialShortcut,
+      dialShortcut: this.shortcuts.dialShortcut ?? null,
+      ...(this.shortcuts.answerShortcut ? { answerShortcut: this.shortcuts.answerShortcut } : {}),
+      ...(this.shortcuts.hangUpShortcut ? { hangUpShortcut: this.shortcuts.hangUpShortcut } : {}),
       ...(locked.length > 0 ? { locked } : {}),
     };
   }
@@ -143,20 +145,17 @@ export class SettingsService {
       return { secret: await this.whySecretIsNeeded(settings, previous) };
     } catch (error) {
       logger.error('the secret store failed', error);
-      return { secret: `The client secret could not be stored: ${failureDetail(error)}` };
+      return { secret: t('validation.secretNotStored', { reason: failureDetail(error) }) };
     }
   }
 
   /** "The PBX's scheme and port changed…" when a secret is stored for the previous connection. */
   private async whySecretIsNeeded(settings: Settings, previous: Settings): Promise<string> {
     const previousAccount = accountOf(previous);
-    if (!previousAccount || (await this.deps.secrets.get(previousAccount)) === null) return ENTER_SECRET;
-    const changes = trustChanges(previous, settings);
-    const list = changes.length > 1 ? `${changes.slice(0, -1).join(', ')} and ${changes.at(-1)}` : changes[0];
-    return (
-      `The PBX's ${list} changed since the client secret was entered, and Ringside sends it only where ` +
-      'it was entered. Enter the client secret again.'
-    );
+    if (!previousAccount || (await this.deps.secrets.get(previousAccount)) === null)
+      return t('validation.enterSecret');
+    const changes = activeTranslator().list(trustChanges(previous, settings).map((part) => t(part)));
+    return t('validation.secretTrustChanged', { changes });
   }
 
   /** Removes the previous connection's secret, and one an older Ringside filed for it. */

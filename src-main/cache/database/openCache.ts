@@ -6,6 +6,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { systemClock } from '../../shared/clock';
+import type { MessageKey } from '../../shared/i18n';
 import { copyReadableHistory, repairOf, saveRepair } from '../history/historySalvage';
 import { LEGACY_HISTORY_TABLES } from '../history/legacyHistoryTables';
 import { historyFileBeside, openHistoryFile } from '../history/openHistoryFile';
@@ -27,7 +28,8 @@ const DIRECTORY_CACHE: StoreFileKind = {
   version: MIGRATIONS.length,
   synchronous: 'NORMAL',
   secureDelete: false,
-  recovery: 'It is being set aside and rebuilt from the PBX; try again in a moment.',
+  // The message key CacheDamagedError words (storeFileErrors.ts).
+  recovery: 'store.recoveryDirectory' satisfies MessageKey,
   migrate: (db, path, options) =>
     migrate(db, { openHistoryFile: () => openHistoryFile(historyFileBeside(path), options) }),
   replace: (unusable) => replaceDirectoryCache(unusable),

@@ -10,6 +10,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { systemClock } from '../../shared/clock';
+import type { MessageKey } from '../../shared/i18n';
 import { setAsideAsCorrupt } from '../database/corruptCopies';
 import {
   openStoreFile,
@@ -27,7 +28,8 @@ const HISTORY_FILE: StoreFileKind = {
   version: HISTORY_MIGRATIONS.length,
   synchronous: 'FULL',
   secureDelete: true,
-  recovery: 'It is being repaired from what can still be read; try again in a moment.',
+  // The message key CacheDamagedError words (storeFileErrors.ts).
+  recovery: 'store.recoveryHistory' satisfies MessageKey,
   migrate: (db) => migrateHistoryFile(db),
   replace: (unusable) => salvageHistoryFile(unusable),
 };

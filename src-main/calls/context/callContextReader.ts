@@ -6,6 +6,7 @@
 import type { PbxClient } from '../../api';
 import type { CallContextView, CallMetadataView } from '../../shared/contract';
 import { errorMessage } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 
 /** Short: the pop card waits for it. */
@@ -29,20 +30,20 @@ export class CallContextReader {
 
   private async metadata(uniqueid: string): Promise<CallMetadataView> {
     const client = this.deps.client();
-    if (!client) return { status: 'unavailable', message: 'Ringside is not connected to a PBX.' };
+    if (!client) return { status: 'unavailable', message: t('control.contextNotConnected') };
     const agent = this.deps.agent()?.trim();
-    if (!agent) return { status: 'not-permitted', message: 'No agent username is set in Settings.' };
+    if (!agent) return { status: 'not-permitted', message: t('control.contextNoAgent') };
     try {
       const options = { timeoutMs: READ_TIMEOUT_MS };
       const permissions = await client.permissions.byUsername(uniqueid, agent, options);
       if (!permissions.metadata)
-        return { status: 'not-permitted', message: 'You may not see this call’s metadata.' };
+        return { status: 'not-permitted', message: t('control.contextNotPermitted') };
       return { status: 'shown', metadata: await client.metadata.get(uniqueid, options) };
     } catch (error) {
       this.deps.logger.debug(`call ${uniqueid}: metadata not read: ${errorMessage(error)}`);
       return {
         status: 'unavailable',
-        message: `The call's metadata could not be read: ${errorMessage(error)}`,
+        message: t('control.contextReadFailed', { detail: errorMessage(error) }),
       };
     }
   }

@@ -8,7 +8,8 @@ import type { CallAction, CallPartyView, CallView } from '../../shared/contract'
 import type { Clock } from '../../shared/clock';
 import type { MonitorSnapshot } from '../monitor/callMonitor';
 import type { ObservedCall } from '../monitor/observedCall';
-import { CALL_STATE_TABLE, PENDING_LABELS } from '../callStateTable';
+import { PENDING_LABELS, stateLabel as labelOf } from '../callStateTable';
+import { t } from '../../shared/i18n';
 import { actionsOf, actionTargets, type TargetedCall } from './actionTargets';
 
 interface Overlay {
@@ -102,12 +103,7 @@ export class CallBoard {
   private viewOf(call: ObservedCall): CallView {
     const overlay = this.overlays.get(call.uniqueid);
     const pending = overlay?.pending ?? null;
-    const row = CALL_STATE_TABLE[call.state];
-    const stateLabel = pending
-      ? PENDING_LABELS[pending]
-      : call.state === 'unknown'
-        ? call.stateName
-        : row.label[call.direction];
+    const stateLabel = pending ? t(PENDING_LABELS[pending]) : labelOf(call);
     let party = this.parties.get(call.uniqueid);
     if (!party) {
       party = this.deps.partyOf(call);

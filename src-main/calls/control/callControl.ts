@@ -11,7 +11,8 @@ import type { Logger } from '../../shared/logger';
 import type { CallBoard } from './callBoard';
 import { errorMessage } from '../../shared/contract';
 import { CallsError } from '../errors';
-import { CALL_STATE_TABLE, CONTROL_STATES } from '../callStateTable';
+import { CALL_STATE_TABLE, CONTROL_STATES, stateLabel } from '../callStateTable';
+import { t } from '../../shared/i18n';
 
 /** The methods of the PBX client call control needs. */
 export type CallControlClient = Pick<CallsApi, 'controlCall' | 'hangUp'>;
@@ -25,13 +26,6 @@ export interface CallControlDeps {
   pollNow(): void;
   logger: Logger;
 }
-
-const ACTION_NAMES: Record<CallAction, string> = {
-  answer: 'answer',
-  hold: 'put on hold',
-  resume: 'resume',
-  hangup: 'hang up',
-};
 
 export class CallControl {
   private readonly inFlight = new Map<string, Promise<{ message: string }>>();
@@ -79,27 +73,17 @@ export class CallControl {
   private checkTarget(uniqueid: string, action: CallAction): void {
     const call = this.deps.board.get(uniqueid);
     if (!call) {
-      throw new CallsError(
-        'invalid-argument',
-        'This call is no longer on your phone; it may have just ended.',
-      );
+      throw new CallsError('invalid-argument', t('control.callGone'));
     }
     if (!CALL_STATE_TABLE[call.state].actions[call.direction].includes(action)) {
-      const state =
-        call.state === 'unknown' ? call.stateName : CALL_STATE_TABLE[call.state].label[call.direction];
-      throw new CallsError('invalid-argument', `A call that is "${state}" cannot be ${pastTense(action)}.`);
+      throw new CallsError(
+        'invalid-argument',
+        t('control.actionNotAllowed', { state: stateLabel(call), action }),
+      );
     }
     const target = this.deps.board.targets()[action];
     if (target !== uniqueid) {
-      throw new CallsError(
-        'invalid-argument',
-        `The PBX would ${ACTION_NAMES[action]} your other call (${target}) instead. ` +
-          (action === 'hangup' ? 'Hang up or hold that call first.' : 'Finish that call first.'),
-      );
+      throw new CallsError('invalid-argument', t('control.otherCallTargeted', { action, target }));
     }
   }
-}
-
-function pastTense(action: CallAction): string {
-  return { answer: 'answered', hold: 'put on hold', resume: 'resumed', hangup: 'hung up' }[action];
 }

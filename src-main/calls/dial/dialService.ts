@@ -20,6 +20,7 @@ import type {
 } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { t } from '../../shared/i18n';
 import type { CallerLookup, ReadNumber } from '../callerLookup';
 import { CallsError } from '../errors';
 import { dialRulesOf, readDial, type DialReading, type DialRefusal, type DialRules } from './readDial';
@@ -93,19 +94,16 @@ export class DialService {
   dial({ number: raw, data, source, requestId }: CallsDialArgs): Promise<DialResult> {
     const reading = this.read(raw, dialRulesOf(source));
     if (!reading.ok) {
-      return Promise.reject(new CallsError('invalid-argument', reading.reason || 'Enter a number to dial.'));
+      return Promise.reject(
+        new CallsError('invalid-argument', reading.reason || t('control.dialEnterNumber')),
+      );
     }
     const { number } = reading;
     if (requestId === undefined) return this.place(number, number.dial, source, data);
     const confirmed = this.pending;
     if (confirmed?.requestId !== requestId || confirmed.dial !== number.dial || confirmed.source !== source) {
       this.deps.logger.warn('dial refused: it names no pending confirmation for this number');
-      return Promise.reject(
-        new CallsError(
-          'invalid-argument',
-          'This confirmation is no longer valid: it was used already, or a newer one replaced it.',
-        ),
-      );
+      return Promise.reject(new CallsError('invalid-argument', t('control.dialConfirmationStale')));
     }
     this.pending = undefined;
     this.deps.confirmationSettled?.(requestId);
@@ -148,7 +146,7 @@ export class DialService {
    */
   async request(raw: string, source: UntrustedDialSource): Promise<DialRequestOutcome> {
     const reading = this.read(raw, dialRulesOf(source));
-    if (!reading.ok) return { status: 'refused', reason: reading.reason || 'There is no number to dial.' };
+    if (!reading.ok) return { status: 'refused', reason: reading.reason || t('control.dialNoNumber') };
     const { number, caution } = reading;
     if (!this.deps.confirmBeforeDial() && !caution) {
       return { status: 'dialled', result: await this.place(number, number.dial, source, undefined) };

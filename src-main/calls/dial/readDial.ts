@@ -11,6 +11,7 @@
  */
 import type { DialCaution, DialSource } from '../../shared/contract';
 import { dialCautionOf } from '../../shared/dialCaution';
+import { t } from '../../shared/i18n';
 import {
   looksLikeFeatureCode,
   MAX_FEATURE_CODE_LENGTH,
@@ -49,7 +50,7 @@ export function readDial(raw: string, rules: DialRules, country: string): DialRe
   if (text === '') return { ok: false, reason: '' };
   if (looksLikeFeatureCode(text)) return readFeature(text, rules);
   if (rules === 'link' && !parseDialTarget(text)) {
-    return { ok: false, reason: `"${text}" is not a number a link can dial.` };
+    return { ok: false, reason: t('control.dialNotALinkNumber', { text }) };
   }
   const number = readNumber(text, country);
   if (!number.dial) return { ok: false, reason: notANumber(text) };
@@ -63,24 +64,19 @@ export function readDial(raw: string, rules: DialRules, country: string): DialRe
 
 function readFeature(text: string, rules: DialRules): DialReading | DialRefusal {
   if (rules !== 'dialpad') {
-    return { ok: false, reason: `"${text}" is a PBX feature code: dial it from the dial pad.` };
+    return { ok: false, reason: t('control.dialFeatureCodeOnlyDialpad', { text }) };
   }
   const code = readFeatureCode(text);
   if (!code) {
     return {
       ok: false,
-      reason:
-        `"${text}" cannot be read as a feature code: * or # first, then digits, * and #, ` +
-        `at most ${MAX_FEATURE_CODE_LENGTH} keys.`,
+      reason: t('control.dialFeatureCodeInvalid', { text, max: MAX_FEATURE_CODE_LENGTH }),
     };
   }
   return { ok: true, number: { raw: text, display: code, dial: code }, caution: null, featureCode: true };
 }
 
 function notANumber(text: string): string {
-  if (!/\d/.test(text)) return `"${text}" is not a phone number.`;
-  return (
-    `"${text}" cannot be read as a phone number. Use digits with an optional leading + and country ` +
-    'code, e.g. +420 777 123 456, or an internal extension.'
-  );
+  if (!/\d/.test(text)) return t('control.dialNotANumber', { text });
+  return t('control.dialUnreadableNumber', { text });
 }

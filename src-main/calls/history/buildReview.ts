@@ -10,6 +10,8 @@ import {
   type CallRecordV2,
 } from '../../api/schemas';
 import type { StoredReview } from '../../cache';
+import { t, type MessageKey } from '../../shared/i18n';
+import { wordNotice } from './storedNotice';
 import type {
   CallReview,
   HistoryItem,
@@ -25,33 +27,49 @@ import type {
   ReviewV2Detail,
 } from '../../shared/contract';
 
+/*
+ * The review is built each time it is read, from the record the PBX sent (stored as is), so every label and
+ * notice here is worded in the language in use at that moment; nothing worded is stored.
+ */
+
 /** Q.850 cause codes a call record commonly carries. */
-const CAUSES: Record<number, string> = {
-  1: 'Unallocated number',
-  16: 'Normal call clearing',
-  17: 'User busy',
-  18: 'No user responding',
-  19: 'No answer',
-  21: 'Call rejected',
-  27: 'Destination out of order',
-  28: 'Invalid number format',
-  31: 'Normal, unspecified',
-  34: 'No circuit available',
-  38: 'Network out of order',
-  41: 'Temporary failure',
-  127: 'Interworking, unspecified',
+const CAUSES: Record<number, MessageKey> = {
+  1: 'timeline.causeUnallocatedNumber',
+  16: 'timeline.causeNormalClearing',
+  17: 'timeline.causeUserBusy',
+  18: 'timeline.causeNoUserResponding',
+  19: 'timeline.causeNoAnswer',
+  21: 'timeline.causeCallRejected',
+  27: 'timeline.causeDestinationOutOfOrder',
+  28: 'timeline.causeInvalidNumberFormat',
+  31: 'timeline.causeNormalUnspecified',
+  34: 'timeline.causeNoCircuit',
+  38: 'timeline.causeNetworkOutOfOrder',
+  41: 'timeline.causeTemporaryFailure',
+  127: 'timeline.causeInterworking',
 };
 
 /** Path entry types. The API document does not give them; these are the demo PBX's (docs/pbx-api.md). */
-const PATH_STEPS: Record<number, string> = {
-  1: 'Entered the PBX',
-  2: 'Entered a queue',
-  3: 'Rang a phone',
-  4: 'Answered',
-  5: 'Put on hold',
-  6: 'Resumed',
-  7: 'Hung up',
-  8: 'The PBX dialled out',
+const PATH_STEPS: Record<number, MessageKey> = {
+  1: 'timeline.stepEnteredPbx',
+  2: 'timeline.stepEnteredQueue',
+  3: 'timeline.stepRang',
+  4: 'timeline.stepAnswered',
+  5: 'timeline.stepHeld',
+  6: 'timeline.stepResumed',
+  7: 'timeline.stepHungUp',
+  8: 'timeline.stepDialledOut',
+};
+
+/** The version-2 record's state names (api/schemas CALL_STATES), as the review shows them. */
+const V2_STATES: Record<string, MessageKey> = {
+  idle: 'timeline.v2StateIdle',
+  ringing: 'timeline.v2StateRinging',
+  dialing: 'timeline.v2StateDialing',
+  connected: 'timeline.v2StateConnected',
+  held: 'timeline.v2StateHeld',
+  queued: 'timeline.v2StateQueued',
+  ended: 'timeline.v2StateEnded',
 };
 
 const HEX_COLOUR = /^#?([0-9a-f]{6})$/i;
@@ -81,7 +99,7 @@ export function fetchStatusOf(stored: StoredReview | undefined): ReviewFetchStat
   return {
     state: stored.state,
     transcriptionStatus: stored.transcriptionStatus,
-    message: stored.message,
+    message: wordNotice(stored.message),
     attempts: stored.attempts,
     fetchedAt: stored.fetchedAt,
     nextAttemptAt: stored.nextAttemptAt,
@@ -102,7 +120,7 @@ export function buildReview(
       ? permissionsOf(stored.permissions)
       : null;
   if (!record) {
-    const reason = fetch.message ?? 'The call record has not arrived from the PBX yet.';
+    const reason = fetch.message ?? t('timeline.reviewRecordPending');
     return { uniqueid, fetch, call, permissions, ...everyPart(() => unavailable(reason)) };
   }
   if (!permissions) return { uniqueid, fetch, call, permissions, ...everyPart(() => hidden) };
@@ -113,7 +131,7 @@ export function buildReview(
     if (status === TRANSCRIPTION_STATUS.requested || status === TRANSCRIPTION_STATUS.pending) return pending;
     if (status === TRANSCRIPTION_STATUS.notRequested) {
       return unavailable(
-        record.recording ? 'Transcription was not requested for this call.' : 'The call was not recorded.',
+        record.recording ? t('timeline.reviewTranscriptionNotRequested') : t('timeline.reviewNotRecorded'),
       );
     }
     const found = value();
@@ -133,22 +151,18 @@ export function buildReview(
       permissions.rating,
       () =>
         record.rating === null ? null : { stars: record.rating, justification: record.rating_justification },
-      'The PBX gave no rating for this call.',
+      t('timeline.reviewNoRating'),
     ),
-    summary: ai(
-      permissions.summary,
-      () => record.summary.trim() || null,
-      'The PBX gave no summary for this call.',
-    ),
+    summary: ai(permissions.summary, () => record.summary.trim() || null, t('timeline.reviewNoSummary')),
     sentiment: ai(
       permissions.sentiment,
       () => (record.sentiment.length ? record.sentiment.map(sentimentOf) : null),
-      'The PBX gave no sentiment for this call.',
+      t('timeline.reviewNoSentiment'),
     ),
     transcript: ai(
       permissions.transcription,
       () => transcriptOf(record, permissions.sentiment),
-      'The PBX returned an empty transcript.',
+      t('timeline.reviewEmptyTranscript'),
     ),
     metadata: permissions.metadata ? shown({ ...record.metadata }) : hidden,
     v2: info ? v2Part(stored!) : hidden,
@@ -204,7 +218,7 @@ function infoOf(record: CallRecordV1): ReviewInfo {
     ringSeconds: record.ring_time,
     talkSeconds: record.talk_time,
     holdSeconds: record.hold_time,
-    cause: { code: record.cause, label: CAUSES[record.cause] ?? `Cause ${record.cause}` },
+    cause: { code: record.cause, label: causeLabel(record.cause) },
     price: record.price,
     recording: record.recording,
     recordingSeconds: record.recording_duration,
@@ -212,11 +226,28 @@ function infoOf(record: CallRecordV1): ReviewInfo {
   };
 }
 
+/** A Q.850 cause in words; a cause without a name keeps its number. */
+export function causeLabel(code: number): string {
+  const key = CAUSES[code];
+  return key ? t(key) : t('timeline.causeOther', { code });
+}
+
+export function stepLabel(type: number): string {
+  const key = PATH_STEPS[type];
+  return key ? t(key) : t('timeline.stepOther', { type });
+}
+
+function v2StateLabel(code: unknown): string {
+  const { name } = describeCallState(code);
+  const key = V2_STATES[name];
+  return key ? t(key) : t('timeline.v2StateUnknown', { code: String(code) });
+}
+
 function pathStep(step: { date: string; type: number; number: string; name: string }): ReviewPathStep {
   return {
     at: step.date,
     type: step.type,
-    label: PATH_STEPS[step.type] ?? `Step ${step.type}`,
+    label: stepLabel(step.type),
     number: step.number,
     name: step.name,
   };
@@ -275,9 +306,8 @@ function transcriptOf(record: CallRecordV1, withSentiment: boolean): ReviewTrans
 
 function v2Part(stored: StoredReview): ReviewPart<ReviewV2Detail> {
   if (stored.v2State === 'shown' && stored.v2) return shown(v2Of(stored.v2));
-  if (stored.v2State === 'not-offered')
-    return unavailable('This PBX does not offer the version-2 call detail.');
-  return unavailable('The version-2 call detail has not been fetched yet.');
+  if (stored.v2State === 'not-offered') return unavailable(t('timeline.reviewV2NotOffered'));
+  return unavailable(t('timeline.reviewV2Pending'));
 }
 
 const epochMs = (seconds: number | null | undefined) =>
@@ -285,7 +315,7 @@ const epochMs = (seconds: number | null | undefined) =>
 
 function v2Of(record: CallRecordV2): ReviewV2Detail {
   return {
-    state: describeCallState(record.state).label,
+    state: v2StateLabel(record.state),
     language: record.language,
     recorded: record.recorded,
     created: epochMs(record.created),

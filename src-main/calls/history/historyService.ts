@@ -37,6 +37,7 @@ import type { MonitorSnapshot } from '../monitor/callMonitor';
 import { WrapUpOutbox, type OutboxClient, type OutboxPolicy } from './wrapUpOutbox';
 import { NoSuchCall, ReviewFetcher, type ReviewClient, type ReviewPolicy } from './reviewFetcher';
 import { buildReview } from './buildReview';
+import { t } from '../../shared/i18n';
 import type { Timers } from '../timers';
 import { WrapUpService, type WrapUpClient } from './wrapUpService';
 
@@ -185,10 +186,7 @@ export class HistoryService {
   async open(text: string): Promise<CallReview> {
     const parsed = UniqueId.safeParse(text.trim());
     if (!parsed.success) {
-      throw new CallsError(
-        'invalid-argument',
-        `"${text.trim().slice(0, 40)}" is not a call id: a call id looks like 1700000000.42 (seconds, a dot, a number).`,
-      );
+      throw new CallsError('invalid-argument', t('timeline.notACallId', { text: text.trim().slice(0, 40) }));
     }
     const uniqueid = parsed.data;
     if (!this.deps.client()) throw CallsError.notConnected();
@@ -200,9 +198,7 @@ export class HistoryService {
     });
     if (!review || (!review.record && review.notFound > 0)) {
       this.reviews.forget(uniqueid); // a mistyped id leaves nothing behind
-      throw new NoSuchCall(
-        `The PBX has no record of call ${uniqueid}. Check the id; a call still in progress has no record yet.`,
-      );
+      throw new NoSuchCall(t('timeline.openNoRecord', { uniqueid }));
     }
     return this.reviewModel(uniqueid);
   }

@@ -20,6 +20,7 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { AppError, errorMessage } from '../../shared/contract';
 import { backoffMs, isTransient, type BackoffPolicy } from './historyRetry';
+import { storedFailure, storedNotice, wordNotice } from './storedNotice';
 import { systemTimers, type Timers } from '../timers';
 
 export type ReviewClient = Pick<CallsApi, 'callDetail' | 'callDetailV2'> & {
@@ -61,8 +62,8 @@ export interface ReviewFetcherDeps {
   policy?: Partial<ReviewPolicy>;
 }
 
-const NO_AGENT =
-  'Your PBX user name is not set in Settings, so Ringside cannot check what you may see of this call.';
+/** Stored, and worded when the review is read (storedNotice.ts). */
+const NO_AGENT = storedNotice('timeline.reviewNoAgent');
 
 /** Thrown by `fetchNow` when the PBX has no record of the call. */
 export class NoSuchCall extends AppError {
@@ -170,7 +171,7 @@ export class ReviewFetcher {
       // Nothing to count: resume() runs again when a PBX client appears.
       return this.store({
         ...before,
-        message: 'Ringside is not connected to the PBX; the review follows once it is.',
+        message: storedNotice('timeline.reviewNotConnected'),
       });
     }
     const agent = this.deps.agent() || undefined;
@@ -247,7 +248,7 @@ export class ReviewFetcher {
     } else if (now - review.firstAttemptAt >= this.policy.giveUpAfterMs) {
       review.state = 'failed';
       review.nextAttemptAt = null;
-      review.message = `The PBX had not finished transcribing after ${minutes(this.policy.giveUpAfterMs)}; try Refresh later.`;
+      review.message = giveUpNotice(this.policy.giveUpAfterMs);
     } else {
       review.state = 'transcribing';
       review.message = agent ? null : NO_AGENT;
@@ -269,7 +270,9 @@ export class ReviewFetcher {
     const retry = notFound
       ? review.notFound < this.policy.notFoundAttempts
       : isTransient(error) && now - review.firstAttemptAt < this.policy.giveUpAfterMs;
-    review.message = notFound ? `The PBX has no record of call ${review.uniqueid}.` : errorMessage(error);
+    review.message = notFound
+      ? storedNotice('timeline.reviewNoRecord', { uniqueid: review.uniqueid })
+      : storedFailure(error);
     if (retry) {
       // A record already stored stays shown; the state says a newer one is still to come.
       review.state = review.record ? 'transcribing' : 'fetching';
@@ -279,9 +282,11 @@ export class ReviewFetcher {
       review.state = review.record && !notFound ? 'done' : 'failed';
       review.nextAttemptAt = null;
     }
-    this.deps.logger.debug(`review ${review.uniqueid}: attempt ${review.attempts} failed: ${review.message}`);
+    this.deps.logger.debug(
+      `review ${review.uniqueid}: attempt ${review.attempts} failed: ${errorMessage(error)}`,
+    );
     this.store(review);
-    if (notFound && !retry) throw new NoSuchCall(review.message);
+    if (notFound && !retry) throw new NoSuchCall(wordNotice(review.message));
     return review;
   }
 
@@ -317,7 +322,10 @@ export class ReviewFetcher {
   }
 }
 
-function minutes(ms: number): string {
-  const value = Math.round(ms / 60_000);
-  return value >= 1 ? `${value} minute${value === 1 ? '' : 's'}` : `${Math.round(ms / 1000)} seconds`;
+/** "after 30 minutes" (or seconds, for a cap under a minute), as a plural the catalogue words per language. */
+function giveUpNotice(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  return minutes >= 1
+    ? storedNotice('timeline.reviewTranscriptionTimeoutMinutes', { minutes })
+    : storedNotice('timeline.reviewTranscriptionTimeoutSeconds', { seconds: Math.round(ms / 1000) });
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '../../shared/contract';
 import type { HistoryEmitter } from './historyEmitter';
 import { backoffMs, isTransient, type BackoffPolicy } from './historyRetry';
 import { systemTimers, type Timers } from '../timers';
+import { storedFailure, storedNotice, wordNotice } from './storedNotice';
 
 export interface OutboxClient {
   metadata: Pick<CallMetadataApi, 'update'>;
@@ -45,9 +46,8 @@ export interface WrapUpOutboxDeps {
   policy?: Partial<OutboxPolicy>;
 }
 
-const NOT_PERMITTED =
-  'Your role on the PBX may not edit this call’s metadata, so the wrap-up stays in Ringside only. ' +
-  'Ask a supervisor for the metadata right, then save again.';
+/** Stored with the entry and worded when a window gets it (storedNotice.ts). */
+const NOT_PERMITTED = storedNotice('control.wrapUpNotPermitted');
 
 export class WrapUpOutbox {
   private readonly policy: OutboxPolicy;
@@ -135,15 +135,16 @@ export class WrapUpOutbox {
     } catch (error) {
       if (this.stopped) return;
       const message = errorMessage(error);
+      const notice = storedFailure(error);
       if (isTransient(error)) {
         const nextAttemptAt = this.deps.clock.now() + backoffMs(this.policy, attempts, this.deps.random);
         this.deps.logger[attempts === 1 ? 'warn' : 'debug'](
           `wrap-up of ${entry.uniqueid} not written (attempt ${attempts}), retrying: ${message}`,
         );
-        this.setState(entry, 'retrying', attempts, message, nextAttemptAt);
+        this.setState(entry, 'retrying', attempts, notice, nextAttemptAt);
       } else {
         this.deps.logger.warn(`wrap-up of ${entry.uniqueid} refused by the PBX: ${message}`);
-        this.setState(entry, 'rejected', attempts, message, null);
+        this.setState(entry, 'rejected', attempts, notice, null);
       }
     }
   }
@@ -193,5 +194,5 @@ export class WrapUpOutbox {
 /** The entry without the outbox's bookkeeping. */
 export function publicEntry(entry: OutboxEntry): PendingSave {
   const { revision: _revision, ...rest } = entry;
-  return rest;
+  return { ...rest, message: wordNotice(rest.message) };
 }

@@ -22,6 +22,7 @@ import type {
 } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { t } from '../../shared/i18n';
 import { errorMessage } from '../../shared/contract';
 import { CallsError } from '../errors';
 import { publicEntry } from './wrapUpOutbox';
@@ -43,16 +44,21 @@ export const WRAP_UP_KEYS = {
 
 export const DISPOSITIONS_ITEM = 'ringside.dispositions';
 
-/** When the PBX has no `ringside.dispositions`: what most contact centres start with. */
-export const DEFAULT_DISPOSITIONS: readonly Disposition[] = [
-  { code: 'resolved', label: 'Resolved', color: '#16a34a' },
-  { code: 'information', label: 'Information given', color: '#2563eb' },
-  { code: 'callback', label: 'Callback needed', color: '#d97706' },
-  { code: 'escalated', label: 'Escalated', color: '#dc2626' },
-  { code: 'complaint', label: 'Complaint', color: '#9333ea' },
-  { code: 'sale', label: 'Sale', color: '#0891b2' },
-  { code: 'wrong-number', label: 'Wrong number', color: '#6b7280' },
-];
+/**
+ * When the PBX has no `ringside.dispositions`: what most contact centres start with, worded each time it is
+ * asked for (the code is what is saved on the call, so the label may follow the language in use).
+ */
+export function defaultDispositions(): Disposition[] {
+  return [
+    { code: 'resolved', label: t('control.dispositionResolved'), color: '#16a34a' },
+    { code: 'information', label: t('control.dispositionInformation'), color: '#2563eb' },
+    { code: 'callback', label: t('control.dispositionCallback'), color: '#d97706' },
+    { code: 'escalated', label: t('control.dispositionEscalated'), color: '#dc2626' },
+    { code: 'complaint', label: t('control.dispositionComplaint'), color: '#9333ea' },
+    { code: 'sale', label: t('control.dispositionSale'), color: '#0891b2' },
+    { code: 'wrong-number', label: t('control.dispositionWrongNumber'), color: '#6b7280' },
+  ];
+}
 
 /** `data` of the shared item: `{ dispositions: [{ code, label, color? }] }` (a bare string is code and label). */
 const DispositionsData = z.object({
@@ -77,9 +83,7 @@ const DispositionsData = z.object({
 });
 
 /** Why the metadata is read-only without a known agent (the panel shows it; a refused edit says it). */
-export const NO_AGENT_METADATA =
-  'Your PBX user name is not set in Settings, so Ringside cannot check whether you may change this call’s ' +
-  'metadata: it is shown read-only. The wrap-up is kept on this computer only.';
+const noAgentMetadata = () => t('control.wrapUpNoAgentMetadata');
 
 /** Network reads behind the panel are a nicety: they must not keep it from opening. */
 const PANEL_TIMEOUT_MS = 3_000;
@@ -157,7 +161,7 @@ export class WrapUpService {
   private saveLocally(args: WrapUpSaveArgs): WrapUpSaveResult {
     const { uniqueid, disposition, note, followUp } = args;
     if (Object.keys(args.metadata ?? {}).length > 0)
-      throw new CallsError('not-configured', NO_AGENT_METADATA);
+      throw new CallsError('not-configured', noAgentMetadata());
     const { database, store, text } = this.deps;
     const pending = database.write(() => {
       const earlier = store.entry(uniqueid);
@@ -188,7 +192,7 @@ export class WrapUpService {
   private knownDispositions(): DispositionList {
     if (this.dispositionsRead) return this.dispositionsRead.list;
     const cached = this.deps.store.setting<Disposition[]>(CACHED_DISPOSITIONS_KEY);
-    return cached ? { list: cached, source: 'pbx' } : { list: [...DEFAULT_DISPOSITIONS], source: 'default' };
+    return cached ? { list: cached, source: 'pbx' } : { list: defaultDispositions(), source: 'default' };
   }
 
   private async dispositions(client: WrapUpClient | undefined): Promise<DispositionList> {
@@ -203,14 +207,14 @@ export class WrapUpService {
         this.deps.logger.warn(
           `shared data ${DISPOSITIONS_ITEM} is not a dispositions list; using the defaults`,
         );
-        list = { list: [...DEFAULT_DISPOSITIONS], source: 'default' };
+        list = { list: defaultDispositions(), source: 'default' };
       } else {
         list = { list: uniqueCodes(parsed.data.dispositions), source: 'pbx' };
         this.deps.store.saveSetting(CACHED_DISPOSITIONS_KEY, list.list);
       }
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'not-found') return this.knownDispositions();
-      list = { list: [...DEFAULT_DISPOSITIONS], source: 'default' };
+      list = { list: defaultDispositions(), source: 'default' };
     }
     this.dispositionsRead = { list, at: now };
     return list;
@@ -225,9 +229,7 @@ export class WrapUpService {
     ]);
     if (permitted === false) return { status: 'not-permitted' };
     if (permitted === null) {
-      return unavailable(
-        'Ringside could not check whether you may see this call’s metadata (the PBX is not reachable).',
-      );
+      return unavailable(t('control.wrapUpPermissionUnknown'));
     }
     return this.shownMetadata(uniqueid, live);
   }
@@ -240,14 +242,14 @@ export class WrapUpService {
     const live = client ? await this.readMetadata(uniqueid, client) : null;
     const shown = this.shownMetadata(uniqueid, live);
     if (shown.status !== 'shown') return shown;
-    return { status: 'shown', value: { ...shown.value, readOnlyReason: NO_AGENT_METADATA } };
+    return { status: 'shown', value: { ...shown.value, readOnlyReason: noAgentMetadata() } };
   }
 
   /** The values read now, else the last known copy, with the pending changes applied. */
   private shownMetadata(uniqueid: string, live: Record<string, unknown> | null): WrapUp['metadata'] {
     const known =
       live ?? this.deps.store.metadata(uniqueid)?.values ?? this.deps.reviews.get(uniqueid)?.record?.metadata;
-    if (!known) return unavailable('Ringside could not read this call’s metadata from the PBX.');
+    if (!known) return unavailable(t('control.wrapUpMetadataUnread'));
     const pending = this.deps.store.entry(uniqueid)?.changes ?? {};
     return { status: 'shown', value: { values: applyChanges(known, pending), stale: live === null } };
   }

@@ -21,6 +21,7 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { diffCalls, type CallEvent, type TrackedCalls } from './diffCalls';
 import { errorMessage } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 import { observeCall, type AgentPhone, type ObservedCall } from './observedCall';
 import { systemTimers, type Timers } from '../timers';
 
@@ -96,10 +97,7 @@ export type PollCadence = 'normal' | 'fast';
 function unhandledAnswer(error: unknown): unknown {
   if (isPbxError(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return ServerError.unexpected(
-    { method: 'GET', path: '/call' },
-    `its calls could not be handled (${reason})`,
-  );
+  return ServerError.unexpected({ method: 'GET', path: '/call' }, t('pbx.callsNotHandled', { reason }));
 }
 
 export class CallMonitor {

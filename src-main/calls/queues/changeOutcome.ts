@@ -7,6 +7,7 @@
  */
 import type { AgentQueueResult } from '../../api/schemas';
 import type { QueueFailure } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 
 export interface ChangeOutcome {
   ok: boolean;
@@ -14,9 +15,6 @@ export interface ChangeOutcome {
   /** The PBX's answer about the agent itself (`Unknown agent id`), or why no answer about it came. */
   agentError: string | null;
 }
-
-const NO_ELEMENT = 'The PBX did not answer for your user; check your queues before relying on them.';
-const NO_REASON = 'The PBX reported a failure without a reason.';
 
 const isObject = <T>(value: T): value is T & object => typeof value === 'object' && value !== null;
 
@@ -31,17 +29,17 @@ function elementOf(agentId: number, results: readonly AgentQueueResult[]): Agent
 
 export function changeOutcome(agentId: number, results: readonly AgentQueueResult[]): ChangeOutcome {
   const element = elementOf(agentId, results);
-  if (!element) return { ok: false, failures: [], agentError: NO_ELEMENT };
+  if (!element) return { ok: false, failures: [], agentError: t('control.queuesNoElement') };
   const queueResults = Array.isArray(element.queues) ? element.queues.filter(isObject) : [];
   const failures = queueResults
     .filter((queue) => queue.success !== true)
     .map((queue) => ({
       queueId: queue.id,
-      message: (typeof queue.message === 'string' && queue.message.trim()) || NO_REASON,
+      message: (typeof queue.message === 'string' && queue.message.trim()) || t('control.queuesNoReason'),
     }));
   const elementOk = element.success === true;
   let agentError = elementOk ? null : (typeof element.error === 'string' && element.error.trim()) || null;
-  if (!elementOk && !agentError && failures.length === 0) agentError = NO_REASON;
+  if (!elementOk && !agentError && failures.length === 0) agentError = t('control.queuesNoReason');
   return { ok: elementOk && failures.length === 0, failures, agentError };
 }
 

@@ -1,5 +1,6 @@
 /** Refusals of the queue services, with a contract error code so a host passes them on as they are. */
 import { AppError, type ErrorCode } from '../../shared/contract';
+import { t } from '../../shared/i18n';
 
 export class QueuesError extends AppError {
   constructor(
@@ -10,28 +11,22 @@ export class QueuesError extends AppError {
   }
 
   static notConnected(): QueuesError {
-    return new QueuesError('not-configured', 'Ringside is not connected to a PBX. Set one up in Settings.');
+    return new QueuesError('not-configured', t('control.notConnected'));
   }
 
   static noAgent(): QueuesError {
-    return new QueuesError(
-      'not-configured',
-      'Ringside does not know your PBX user yet. Enter your agent username in Settings.',
-    );
+    return new QueuesError('not-configured', t('control.queuesNoAgent'));
   }
 
   static notMember(queueId: number): QueuesError {
-    return new QueuesError('invalid-argument', `You are not a member of queue ${queueId}.`);
+    return new QueuesError('invalid-argument', t('control.queuesNotMember', { queueId }));
   }
 
   static alreadyMember(queueId: number): QueuesError {
-    return new QueuesError('invalid-argument', `You are already a member of queue ${queueId}.`);
+    return new QueuesError('invalid-argument', t('control.queuesAlreadyMember', { queueId }));
   }
 
   static joinLeaveOff(): QueuesError {
-    return new QueuesError(
-      'permission-denied',
-      'Joining and leaving queues is turned off. Your supervisor decides your queues; the setting is on the My queues screen.',
-    );
+    return new QueuesError('permission-denied', t('control.queuesJoinLeaveOff'));
   }
 }

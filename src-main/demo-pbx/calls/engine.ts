@@ -20,6 +20,7 @@ import { archiveCall } from './archive';
 import { AutomaticCalls } from './automaticCalls';
 import { CallRegistry } from './callRegistry';
 import { CallTransitions } from './callTransitions';
+import { colleagueTakes } from './colleagueTakes';
 import { chooseLanguage } from './conversation';
 import type { CallDirectory, CallQueue, UserRef } from './directory';
 import { CallError } from './errors';
@@ -269,6 +270,11 @@ export class CallEngine {
     }
     this.transitions.apply(call, { type: 'remote-answer' });
     return `Call ${uniqueid} answered by ${call.remote.number}`;
+  }
+
+  /** A colleague answers a queue call while it rings the agent's phone (colleagueTakes.ts). */
+  takenByColleague(uniqueid: string): string {
+    return colleagueTakes(this.calls.requireOngoing(uniqueid), this.directory, this.random, this.transitions);
   }
 
   remoteHangUp(uniqueid: string): string {

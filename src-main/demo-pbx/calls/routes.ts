@@ -218,6 +218,11 @@ export const callSimRoutes: FastifyPluginAsync<CallRoutesOptions> = async (app, 
     const uniqueid = uniqueIdOf(request);
     return settle(() => engine.remoteHangUp(uniqueid));
   });
+
+  app.post('/calls/:uniqueid/taken', async (request) => {
+    const uniqueid = uniqueIdOf(request);
+    return settle(() => engine.takenByColleague(uniqueid));
+  });
 };
 
 export interface CallRoutePrefixes {

@@ -129,7 +129,13 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
   );
 
   const addPhoneUser = (
-    layout: { group: number; team: number | null; role: number; language: NameLanguage },
+    layout: {
+      group: number;
+      team: number | null;
+      role: number;
+      language: NameLanguage;
+      locale?: User['locale'];
+    },
     index: number,
     number = String(101 + index),
   ): { user: UserRecord; plainPassword: string } => {
@@ -160,7 +166,7 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
         group_id: layout.group,
         role_id: layout.role,
         team_id: layout.team,
-        locale: LOCALE_OF[layout.language],
+        locale: layout.locale ?? LOCALE_OF[layout.language],
         public: true,
         password: plainPassword,
         external_id: `HR-${1000 + id}`,

@@ -194,9 +194,13 @@ export const AGENT_LAYOUT: {
   team: number;
   role: number;
   language: NameLanguage;
+  /** The user's interface language when it is not their names' (LOCALE_OF). */
+  locale?: User['locale'];
   queues: number[];
 }[] = [
-  { group: 4, team: 2, role: 2, language: 'cs', queues: [2, 6, 5] }, // the demo agent
+  // The demo agent: a Czech name, but English as their PBX language, so the demo opens in English (the
+  // README's language) while Automatic still follows the agent's PBX locale; Settings ▸ Language switches.
+  { group: 4, team: 2, role: 2, language: 'cs', locale: 'en_US', queues: [2, 6, 5] },
   { group: 4, team: 2, role: 2, language: 'cs', queues: [2, 6] },
   { group: 4, team: 2, role: 2, language: 'cs', queues: [2] },
   { group: 4, team: 2, role: 2, language: 'en', queues: [2, 6] },

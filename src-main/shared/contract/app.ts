@@ -1,5 +1,6 @@
 /** The app-wide part of the contract: what is running, and the state of the connection to the PBX. */
 import { z } from 'zod';
+import type { DisplayLocale, LanguageChoice, Locale } from '../i18n/locales';
 import { command, event } from './define';
 
 export const AppModeSchema = z.enum(['demo', 'configured', 'unconfigured']);
@@ -38,14 +39,28 @@ export interface ConnectionState {
   callsProblem?: string;
 }
 
+/** The language in use and why: the agent's choice, and what Automatic would pick. */
+export interface LocaleState {
+  locale: DisplayLocale;
+  choice: LanguageChoice;
+  /** The language Automatic resolves to now (shown beside "Automatic" in Settings). */
+  automatic: Locale;
+}
+
 export const appCommands = {
   'app:info': command(z.undefined()).returns<AppInfo>(),
   /** The current connection state, for a window that subscribes after it last changed. */
   'connection:get': command(z.undefined()).returns<ConnectionState>(),
+  /** The language in use, for a window that subscribes after it last changed. */
+  'locale:get': command(z.undefined()).returns<LocaleState>(),
 };
 
 export const appEvents = {
   'connection:state': event<ConnectionState>(),
   /** The user chose Help → About in the application menu: show the About panel. */
   'about:requested': event<null>(),
+  /** Main asks the window to show a screen (the tray's missed calls open the History). */
+  'screen:show': event<{ screen: 'history' }>(),
+  /** The language in use changed (Settings ▸ Language, or Automatic followed the agent's PBX locale). */
+  'locale:changed': event<LocaleState>(),
 };

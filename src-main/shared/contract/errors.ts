@@ -5,6 +5,7 @@
  * is reported as `internal` and its details go to the log only.
  */
 import { z } from 'zod';
+import { t } from '../i18n/activeLocale';
 
 export const ErrorCodeSchema = z.enum([
   'invalid-argument',
@@ -63,15 +64,13 @@ export abstract class AppError extends Error {
   }
 }
 
-const UNEXPECTED = 'The request failed unexpectedly; the details are in the log file.';
-
 /** A sentence for a person from any failure: a coded error's own message, else a generic one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof AppError) return error.message;
   if (error instanceof Error && 'code' in error && ErrorCodeSchema.safeParse(error.code).success) {
     return error.message;
   }
-  return UNEXPECTED;
+  return t('validation.requestFailed');
 }
 
 /** The text of any failure, for logs and for messages that quote what went wrong underneath. */

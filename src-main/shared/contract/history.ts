@@ -158,4 +158,9 @@ export const historyCommands = {
 export const historyEvents = {
   /** Calls were added to or changed in the history; carries the missed-calls badge. */
   'history:changed': event<HistoryChanged>(),
+  /**
+   * An inbound call rang the agent's phone and ended unanswered by anyone (a queue call a colleague took is
+   * not missed): once per call, for the OS notification with "Call back" (calls/history/missedCallAlerts.ts).
+   */
+  'call:missed': event<HistoryItem>(),
 };

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { command, event } from './define';
+import type { LocaleState } from './app';
+import { LANGUAGE_CHOICES } from '../i18n/locales';
 import { QueuePauseOnQuitSchema } from './queues';
 
 const MAX_TEXT = 256;
@@ -24,6 +26,8 @@ export const PhoneSelectorDtoSchema = z.union([
   z.strictObject({ extension: z.string().max(MAX_TEXT), partition: z.number().optional() }),
 ]);
 export type PhoneSelectorDto = z.infer<typeof PhoneSelectorDtoSchema>;
+
+export const LanguageChoiceSchema = z.enum(LANGUAGE_CHOICES);
 
 export const SettingsSchema = z.strictObject({
   /** `demo`: the embedded demo PBX; `configured`: the PBX below. */
@@ -46,6 +50,9 @@ export const SettingsSchema = z.strictObject({
   startHidden: z.boolean().optional(),
   /** The global dial shortcut as an Electron accelerator (`CommandOrControl+Alt+D`); '' for none. */
   dialShortcut: z.string().max(MAX_TEXT),
+  /** Global shortcuts that answer the ringing call and hang up the active one; '' or absent: off. */
+  answerShortcut: z.string().max(MAX_TEXT).optional(),
+  hangUpShortcut: z.string().max(MAX_TEXT).optional(),
   /** PEM text of the PBX's own certificate or of its CA; null to rely on the OS trust store. */
   trustedCertificatePem: z.string().max(MAX_CERTIFICATE_PEM).nullable(),
   /** The PBX group new contacts go to; null or absent: the agent's own group (docs/directory-and-sync.md). */
@@ -70,6 +77,8 @@ export const SettingsSchema = z.strictObject({
   crmOpenOnAnswer: z.boolean().optional(),
   /** Keys of the call's data and metadata listed first on the pop card and the Calls screen, in order. */
   contextKeysFirst: z.array(z.string().max(64)).max(20).optional(),
+  /** Settings ▸ Language: `auto` (the agent's PBX locale, else the OS language, else English) or a language. */
+  language: LanguageChoiceSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsField = keyof Settings;
@@ -79,6 +88,9 @@ export type SettingsField = keyof Settings;
  * (none set); `taken` (another application holds it); `refused` (the OS or Electron would not take it).
  * `message` says it for Settings.
  */
+/** The global shortcuts: dial the selected number, answer the ringing call, hang up the active one. */
+export type ShortcutSetting = 'dialShortcut' | 'answerShortcut' | 'hangUpShortcut';
+
 export interface DialShortcutStatus {
   accelerator: string;
   state: 'registered' | 'off' | 'taken' | 'refused';
@@ -116,6 +128,9 @@ export interface SettingsView {
   certificate: CertificateSummary | null;
   /** Null where no desktop shell registers shortcuts (tests, the e2e harness). */
   dialShortcut: DialShortcutStatus | null;
+  /** The answer and hang-up shortcuts, likewise; absent where no desktop shell registers them. */
+  answerShortcut?: DialShortcutStatus | null;
+  hangUpShortcut?: DialShortcutStatus | null;
   /** Fields a managed deployment policy locks (shown read-only in Settings); absent: none. */
   locked?: SettingsField[];
 }
@@ -223,6 +238,8 @@ export const settingsCommands = {
   'settings:get': command(z.undefined()).returns<SettingsView>(),
   /** Validated; a new secret goes to the secret store only. Field errors come back, nothing is lost. */
   'settings:save': command(SettingsSaveArgsSchema).returns<SettingsSaveResult>(),
+  /** Settings ▸ Language: saved and applied at once, without the rest of the form. */
+  'settings:language': command(LanguageChoiceSchema).returns<LocaleState>(),
   /** Unsaved connection values: a token, then GET /status; each failure with its own message. */
   'connection:test': command(ConnectionDraftSchema).returns<ConnectionTestResult>(),
   /** Extensions of type phone for the phone picker, from the active PBX or from unsaved values. */

@@ -5,6 +5,8 @@
  * tab shows it under the same tag, so the browser keeps one.
  */
 import type { ScreenPop } from '../../../src-main/shared/contract';
+import { queueText } from '../callText';
+import { t } from '../i18n.svelte';
 import { subscribe } from '../ringside';
 
 export type NotificationAbility = NotificationPermission | 'unsupported';
@@ -25,10 +27,10 @@ export function callNotificationContent(pop: ScreenPop): { title: string; body: 
   const caller = known ?? (pop.callerName.trim() || pop.number.display);
   const parts = [
     caller === pop.number.display ? null : pop.number.display,
-    pop.queue ? `via ${pop.queue.name ?? `queue ${pop.queue.id}`}` : null,
-    known ? null : 'Not in your directory',
+    pop.queue ? queueText(pop.queue) : null,
+    known ? null : t('calls.notInDirectory'),
   ];
-  return { title: `${caller} is calling`, body: parts.filter(Boolean).join(' · ') };
+  return { title: t('calls.notificationTitle', { caller }), body: parts.filter(Boolean).join(' · ') };
 }
 
 export interface CallNotificationsDeps {

@@ -1,10 +1,13 @@
 /**
  * The ongoing calls on the agent's phone, as the main process reports them (asked for once, then followed
  * through `calls:changed`), and call control. One instance lives in App.svelte and is shared through context
- * by the Calls screen and the pop card, so both show the same call the same way.
+ * by the Calls screen and the pop card, so both show the same call the same way. It is also the one place
+ * that tells screen readers when a call changes state (lib/callAnnouncements.ts).
  */
 import { createContext } from 'svelte';
 import type { CallAction, CallView } from '../../../src-main/shared/contract';
+import { announce } from '../announcer.svelte';
+import { callStateAnnouncements } from '../callAnnouncements';
 import { describeError, type ErrorDescription } from '../errors';
 import { invoke, subscribe } from '../ringside';
 import { Followed } from './followed.svelte';
@@ -12,7 +15,12 @@ import { Followed } from './followed.svelte';
 export class CallsState {
   readonly #calls = new Followed<CallView[]>(
     { read: () => invoke('calls:list'), follow: (update) => subscribe('calls:changed', update) },
-    (calls) => this.#forgetEnded(calls),
+    (calls, previous) => {
+      this.#forgetEnded(calls);
+      const sentences = callStateAnnouncements(previous, calls);
+      // One announcement per update: a second one right after would cut the first off.
+      if (sentences.length > 0) announce(sentences.join(' '));
+    },
   );
   /**
    * Refusals that came before the request reached the PBX (no phone chosen, not the call the PBX would act

@@ -5,6 +5,7 @@
  */
 import type { CrmLink } from '../../../src-main/shared/contract';
 import { describeError, type ErrorDescription } from '../errors';
+import { t } from '../i18n.svelte';
 import { openInNewTab } from '../openInNewTab';
 import { isBrowserHost } from '../transport/appHost';
 import { invoke } from '../ringside';
@@ -33,8 +34,7 @@ export class CrmLinkState {
     this.error = null;
     if (link?.status !== 'ready' || this.opening) return;
     if (isBrowserHost()) {
-      if (!openInNewTab(link.url))
-        this.error = 'Ringside opens only https: links (or http: to this computer).';
+      if (!openInNewTab(link.url)) this.error = t('context.crmUnsafeLink');
       return;
     }
     this.opening = true;

@@ -16,6 +16,7 @@ import type {
 import { HISTORY_PAGE_MAX } from '../../../src-main/shared/limits';
 import { describeError, type ErrorDescription } from '../errors';
 import { dayEnd, dayStart } from '../historyText';
+import { t } from '../i18n.svelte';
 import { invoke, subscribe } from '../ringside';
 import type { ScreenBadge } from '../screenBadge';
 import { Action } from './action.svelte';
@@ -49,7 +50,7 @@ export class HistoryListState {
   readonly rangeProblem: string | null = $derived.by(() => {
     const from = dayStart(this.fromDay);
     const to = dayStart(this.toDay);
-    return from !== null && to !== null && from > to ? 'The start date is after the end date.' : null;
+    return from !== null && to !== null && from > to ? t('history.rangeProblem') : null;
   });
 
   /** Answers to an older filter are dropped. */

@@ -4,6 +4,7 @@
  */
 import type { CallReview } from '../../../src-main/shared/contract';
 import { describeError, type ErrorDescription } from '../errors';
+import { t } from '../i18n.svelte';
 import { invoke, subscribe } from '../ringside';
 import { Action } from './action.svelte';
 
@@ -63,7 +64,7 @@ export class OpenByIdState {
 
   /** Why the text opens no call: nothing pasted, or main's refusal. */
   get problem(): ErrorDescription | string | null {
-    return this.missing ? 'Paste the id of a call, like 1700000000.42.' : this.opening.error;
+    return this.missing ? t('history.openByIdMissing') : this.opening.error;
   }
 
   /** The text changed: the last refusal no longer applies. */

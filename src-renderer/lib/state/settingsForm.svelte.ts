@@ -13,7 +13,10 @@ import type {
   SettingsField,
   SettingsView,
 } from '../../../src-main/shared/contract';
+import type { LanguageChoice, MessageKey } from '../../../src-main/shared/i18n';
+import { announce } from '../announcer.svelte';
 import { fieldMessage, type ErrorDescription } from '../errors';
+import { t } from '../i18n.svelte';
 import { preferredPhone } from '../preferredPhone';
 import { invoke, subscribe } from '../ringside';
 import { Action } from './action.svelte';
@@ -74,8 +77,8 @@ export class SettingsForm {
   errors = $state<Partial<Record<FormField, string>>>({});
   /** Saving: true when saved, false when fields need correcting (see `errors`); a failure of another kind. */
   readonly saving = new Action<boolean>();
-  /** Said after a successful save (in a live region). */
-  saved = $state<string | null>(null);
+  /** Shown (and announced) after a successful save; a key, so it follows a language switch. */
+  saved = $state<MessageKey | null>(null);
   readonly test = new Action<ConnectionTestResult>();
   readonly phones = new Action<PhoneChoice[]>();
   readonly agent = new Action<AgentCheckResult>();
@@ -95,7 +98,21 @@ export class SettingsForm {
 
   /** Loads the settings and follows changes made elsewhere; returns the function that stops. */
   start(): () => void {
-    return this.#stored.start();
+    const stop = this.#stored.start();
+    const stopLanguage = subscribe('locale:changed', ({ choice }) => this.#languageChosen(choice));
+    return () => {
+      stop();
+      stopLanguage();
+    };
+  }
+
+  /**
+   * Settings ▸ Language saves on its own: the form takes the new choice as already saved, so its own Save
+   * carries it through unchanged (never back to the choice it loaded) and it does not count as an edit.
+   */
+  #languageChosen(choice: LanguageChoice): void {
+    if (this.view) this.view = { ...this.view, settings: { ...this.view.settings, language: choice } };
+    if (this.draft) this.draft.language = choice;
   }
 
   #received(view: SettingsView): void {
@@ -107,6 +124,8 @@ export class SettingsForm {
         activeMode: view.activeMode,
         secretStored: view.secretStored,
         dialShortcut: view.dialShortcut,
+        answerShortcut: view.answerShortcut ?? null,
+        hangUpShortcut: view.hangUpShortcut ?? null,
       };
   }
 
@@ -177,7 +196,10 @@ export class SettingsForm {
       this.certificate = await invoke('certificate:inspect', { pem });
       this.draft.trustedCertificatePem = pem;
     } catch (error) {
-      this.errors.trustedCertificatePem = `${file.name}: ${fieldMessage(error)}`;
+      this.errors.trustedCertificatePem = t('settings.certificateFileError', {
+        file: file.name,
+        message: fieldMessage(error),
+      });
     }
   }
 
@@ -200,7 +222,8 @@ export class SettingsForm {
         return false;
       }
       this.apply(result.view);
-      this.saved = result.view.activeMode === 'demo' ? 'Saved. Ringside uses the demo PBX.' : 'Saved.';
+      this.saved = result.view.activeMode === 'demo' ? 'settings.savedDemo' : 'settings.saved';
+      announce(t(this.saved));
       return true;
     });
     return saved === true;
@@ -229,10 +252,8 @@ export class SettingsForm {
 }
 
 /** Where the secret goes, said under the secret field. */
-export const secretStorageNote: Record<SettingsView['secretStorage'], string> = {
-  keychain: 'Stored in the OS keychain, never in Ringside’s files.',
-  encrypted:
-    'No keychain service was found: the secret is encrypted by the operating system and kept in Ringside’s settings file.',
-  'session-only':
-    'Session only: this system has no keychain, so Ringside keeps the secret until it quits and asks for it again after a restart.',
+export const secretStorageNote: Record<SettingsView['secretStorage'], MessageKey> = {
+  keychain: 'settings.secretStorageKeychain',
+  encrypted: 'settings.secretStorageEncrypted',
+  'session-only': 'settings.secretStorageSessionOnly',
 };

@@ -14,7 +14,10 @@ import type {
   SavedWrapUp,
   WrapUp,
 } from '../../../src-main/shared/contract';
+import { announce } from '../announcer.svelte';
 import { describeError, type ErrorDescription } from '../errors';
+import { pendingText } from '../historyText';
+import { t } from '../i18n.svelte';
 import { invoke, subscribe } from '../ringside';
 import { Action } from './action.svelte';
 import { Followed } from './followed.svelte';
@@ -105,6 +108,12 @@ export class WrapUpSession {
       this.saved = result.saved;
       this.pending = result.pending;
       this.metadata.applySaved(changes, sentEdits);
+      // The status line changes beside the Save button, where the focus is not always: say where it stands.
+      announce(
+        result.pending
+          ? pendingText(result.pending)
+          : t(this.saved?.writtenAt ? 'wrapup.written' : 'wrapup.local'),
+      );
     });
   }
 
@@ -115,6 +124,7 @@ export class WrapUpSession {
       await invoke('wrapup:discard', { uniqueid: this.uniqueid });
       this.pending = null;
       this.discardError = null;
+      announce(t('wrapup.local'));
     } catch (error) {
       this.discardError = describeError(error);
     } finally {
@@ -126,7 +136,10 @@ export class WrapUpSession {
   onChanged(pending: PendingSave | null): void {
     const accepted = pending === null && this.pending !== null && !this.#discarding;
     this.pending = pending;
-    if (accepted && this.saved) this.saved = { ...this.saved, writtenAt: Date.now() };
+    if (accepted && this.saved) {
+      this.saved = { ...this.saved, writtenAt: Date.now() };
+      announce(t('wrapup.written'));
+    }
   }
 
   #isBlank(): boolean {
@@ -178,8 +191,6 @@ export class WrapUpDesk {
   });
   /** Set when the panel should take the focus (opened by the agent, not by a call ending). */
   focusRequested = $state<string | null>(null);
-  /** Said politely when a call's panel opens by itself. */
-  announcement = $state('');
   #sessions = new SvelteMap<string, WrapUpSession>();
 
   readonly session: WrapUpSession | undefined = $derived(
@@ -202,7 +213,8 @@ export class WrapUpDesk {
       if (call.outcome !== 'answered') return;
       this.show(uniqueid, { call });
       const name = call.match?.name || call.remote.pbxName.trim() || call.remote.display;
-      this.announcement = `The call with ${name} ended. The wrap-up panel is open.`;
+      // It opens without taking the focus: a screen reader user hears it instead.
+      announce(t('wrapup.callEnded', { name }));
     });
     const stopPending = this.#pending.start();
     return () => {

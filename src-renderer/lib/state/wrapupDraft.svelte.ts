@@ -4,6 +4,7 @@
  * gets is only the difference, as `POST /metadata` wants it.
  */
 import type { WrapUpSaveArgs } from '../../../src-main/shared/contract';
+import { text, type Text } from '../../../src-main/shared/i18n';
 import { METADATA_KEY_MAX } from '../../../src-main/shared/limits';
 
 /** Key → JSON value, null to delete the key. */
@@ -31,8 +32,8 @@ export class MetadataDraft {
   /** The field being added, as typed (kept with the draft, like everything typed). */
   newKey = $state('');
   newValue = $state('');
-  /** Why the field typed cannot be added. */
-  addProblem = $state<string | null>(null);
+  /** Why the field typed cannot be added (as a message, so it follows a language switch). */
+  addProblem = $state.raw<Text | null>(null);
 
   readonly rows: MetadataRow[] = $derived.by(() => {
     const keys = [...Object.keys(this.base), ...Object.keys(this.edits).filter((key) => !(key in this.base))];
@@ -79,14 +80,14 @@ export class MetadataDraft {
   }
 
   /** Adds a key; returns why it cannot be added, or null when it was. */
-  add(rawKey: string, text: string): string | null {
+  add(rawKey: string, value: string): Text | null {
     const key = rawKey.trim();
-    if (!key) return 'Give the new field a name.';
-    if (key.length > METADATA_KEY_MAX) return `A field name has at most ${METADATA_KEY_MAX} characters.`;
-    if (key.startsWith(OWN_PREFIX)) return `Names starting with “${OWN_PREFIX}” are Ringside’s own.`;
+    if (!key) return text('wrapup.addNameMissing');
+    if (key.length > METADATA_KEY_MAX) return text('wrapup.addNameTooLong', { max: METADATA_KEY_MAX });
+    if (key.startsWith(OWN_PREFIX)) return text('wrapup.addNameReserved', { prefix: OWN_PREFIX });
     if (this.rows.some((row) => row.key === key && row.state !== 'cleared'))
-      return `The call already has a field “${key}”.`;
-    this.edits[key] = text;
+      return text('wrapup.addNameTaken', { key });
+    this.edits[key] = value;
     return null;
   }
 

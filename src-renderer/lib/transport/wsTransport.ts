@@ -10,6 +10,7 @@
  * the agent to try again.
  */
 import type { ChannelLists, IpcResult } from '../../../src-main/shared/contract';
+import { t } from '../../../src-main/shared/i18n';
 import type { RendererTransport } from '../../../src-main/shared/rendererBridge';
 import { MAX_FRAME_BYTES, type InvokeFrame } from '../../../src-main/shared/wsProtocol';
 import { readServerFrame } from './readServerFrame';
@@ -60,9 +61,9 @@ export interface WsTransportOptions {
 export const HOST_LINK_PARAMS = { transport: 'host' } as const;
 
 /** The connection was lost with this invoke on its way: whether it ran is unknown. */
-export const LOST_INVOKE_MESSAGE =
-  'The connection to Ringside dropped before it answered, so it is not known whether this was done. ' +
-  'Check, then try again.';
+export function lostInvokeMessage(): string {
+  return t('errors.hostLinkLostDuringCommand');
+}
 
 interface PendingInvoke {
   text: string;
@@ -129,12 +130,10 @@ export class WsTransport implements RendererTransport {
     try {
       text = JSON.stringify({ type: 'invoke', id, channel, args } satisfies InvokeFrame);
     } catch {
-      return Promise.resolve(failure('invalid-argument', `The arguments of ${channel} cannot be sent.`));
+      return Promise.resolve(failure('invalid-argument', t('errors.argumentsUnsendable', { channel })));
     }
     if (new TextEncoder().encode(text).length > MAX_FRAME_BYTES) {
-      return Promise.resolve(
-        failure('invalid-argument', `The arguments of ${channel} are larger than Ringside accepts.`),
-      );
+      return Promise.resolve(failure('invalid-argument', t('errors.argumentsTooLarge', { channel })));
     }
     return new Promise((resolve) => {
       const pending: PendingInvoke = { text, sentOn: null, resolve };
@@ -171,7 +170,7 @@ export class WsTransport implements RendererTransport {
     socket?.close();
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
-      pending.resolve(hostLinkLost('This page is no longer connected to Ringside.'));
+      pending.resolve(hostLinkLost(t('errors.hostDisconnected')));
     }
   }
 
@@ -234,7 +233,7 @@ export class WsTransport implements RendererTransport {
     for (const [id, pending] of this.#pending) {
       if (pending.sentOn !== socket) continue;
       this.#pending.delete(id);
-      pending.resolve(hostLinkLost(LOST_INVOKE_MESSAGE));
+      pending.resolve(hostLinkLost(lostInvokeMessage()));
     }
   }
 

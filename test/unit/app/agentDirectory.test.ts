@@ -117,13 +117,14 @@ describe('the agent on the PBX', { timeout: 30_000 }, () => {
       await core.agentDirectory.idle();
       const user = await agentUser();
 
-      // What the features need, as the PBX has it: the demo agent sits in Prague support (4), team 2, Czech.
+      // What the features need, as the PBX has it: the demo agent sits in Prague support (4), team 2, and
+      // works in English (their PBX locale, which Automatic follows).
       expect(core.agentDirectory.profile).toEqual(agentProfile(user));
       expect(core.agentDirectory.profile).toMatchObject({
         username: pbx.agent.username,
         groupId: 4,
         teamId: 2,
-        locale: 'cs_CZ',
+        locale: 'en_US',
         primaryExtension: expect.any(Number),
         softphoneDeviceId: user.wssip_device_id,
         callerNumber: user.clid_number,

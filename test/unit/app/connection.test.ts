@@ -4,14 +4,17 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AgentDirectory, type AgentState } from '../../../src-main/app/connection/agentDirectory';
 import {
   ConnectionManager,
+  NotConnected,
   offlineRetryDelayMs,
   type PbxProfile,
 } from '../../../src-main/app/connection/connectionManager';
 import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
 import type { DemoPbx } from '../../../src-main/demo-pbx';
 import { systemClock } from '../../../src-main/shared/clock';
+import { setActiveLocale, t } from '../../../src-main/shared/i18n';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { FAST_HEALTH, NO_RETRIES, outage, startQuietPbx, StateRecorder } from './pbx';
 
@@ -25,6 +28,7 @@ afterAll(async () => {
   await pbx.close();
 });
 afterEach(async () => {
+  setActiveLocale('en');
   await outage(pbx, 0);
   await Promise.all(managers.splice(0).map((manager) => manager.dispose()));
 });
@@ -162,5 +166,75 @@ describe('offline retry delay', () => {
     expect(offlineRetryDelayMs(policy, 3, () => 1)).toBe(8_000);
     expect(offlineRetryDelayMs(policy, 30, () => 1)).toBe(60_000);
     expect(offlineRetryDelayMs(policy, 30, () => 0)).toBe(30_000);
+  });
+});
+
+/**
+ * A language switch words the state again at once: the same status and `since`, the message in the new
+ * language, sent on (AppCore emits it as `connection:state`, so the status bar and the tray follow).
+ */
+describe('the connection state after a language switch', () => {
+  it('says it is connected in the new language, keeping status and since', async () => {
+    const { connection, recorder } = manager();
+    await connection.connect(profile({ kind: 'demo' }));
+    const before = await recorder.waitFor('connected');
+    expect(before.message).toBe('Connected to the demo PBX.');
+
+    setActiveLocale('cs');
+    expect(recorder.last).toEqual({ ...before, message: 'Připojeno k ukázkové ústředně.' });
+    expect(connection.current.message).toBe('Připojeno k ukázkové ústředně.');
+    setActiveLocale('sk');
+    expect(recorder.last?.message).toBe('Pripojené k ukážkovej ústredni.');
+  });
+
+  it('words the offline retry, and a reason the app gave, again', async () => {
+    const { connection, recorder } = manager();
+    await connection.connect(profile({ baseUrl: `http://127.0.0.1:${await closedPort()}/api/v1.0` }));
+    expect((await recorder.waitFor('offline')).message).toMatch(/ Retrying in \d+ s\.$/);
+    setActiveLocale('cs');
+    expect(recorder.last?.status).toBe('offline');
+    expect(recorder.last?.message).toMatch(/ Nový pokus za \d+ s\.$/);
+
+    await connection.disconnect(() => t('connection.settingsIncomplete'));
+    expect(recorder.last?.message).toBe('Nastavení ústředny není úplné. Dokončete ho v Nastavení.');
+    setActiveLocale('en');
+    expect(recorder.last?.message).toBe('The PBX settings are incomplete. Finish them in Settings.');
+  });
+
+  it('sends nothing when the words stay the same, and nothing once disposed', async () => {
+    const { connection, recorder } = manager();
+    await connection.disconnect('Settings were cleared.');
+    const count = recorder.states.length;
+    setActiveLocale('cs');
+    expect(recorder.states).toHaveLength(count);
+    await connection.dispose();
+    setActiveLocale('en');
+    expect(recorder.states).toHaveLength(count);
+  });
+
+  it('words why the agent is not known again, and errors in the language in use', async () => {
+    const agents = new AgentDirectory({
+      client: () => undefined,
+      username: () => 'jana',
+      clock: systemClock,
+      logger: silentLogger,
+    });
+    const heard: AgentState[] = [];
+    agents.onChange((state) => heard.push(state));
+    await agents.refresh();
+    expect(agents.state).toMatchObject({
+      status: 'unavailable',
+      message: 'Ringside is not connected to a PBX.',
+    });
+    setActiveLocale('cs');
+    expect(heard.at(-1)).toMatchObject({
+      status: 'unavailable',
+      message: 'Ringside není připojen k ústředně.',
+    });
+    agents.dispose();
+    setActiveLocale('sk');
+    expect(new NotConnected().message).toBe(
+      'Ringside nie je pripojený k ústredni. Nastavte ju v Nastaveniach.',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { BusinessError, NetworkError, ServerError } from '../../../src-main/api/
 import type { CallPermissions } from '../../../src-main/api/schemas';
 import { openHistoryFile, WrapUpStore, type CacheDatabase } from '../../../src-main/cache';
 import { WrapUpOutbox, type OutboxClient } from '../../../src-main/calls/history/wrapUpOutbox';
+import { wordNotice } from '../../../src-main/calls/history/storedNotice';
 import type { WrapUpChanged } from '../../../src-main/shared/contract';
 import { spyLogger } from '../calls/fixtures';
 
@@ -118,7 +119,8 @@ describe('wrap-up outbox', () => {
     save('note');
     await start(pbx).drain();
     await until('rejected');
-    expect(store.entry(UNIQUEID)?.message).toMatch(/may not edit this call’s metadata/);
+    // Stored as a message key, worded when a window gets the entry.
+    expect(wordNotice(store.entry(UNIQUEID)?.message ?? null)).toMatch(/may not edit this call’s metadata/);
     expect(pbx.metadata.update).not.toHaveBeenCalled();
   });
 

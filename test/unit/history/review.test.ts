@@ -18,6 +18,7 @@ import {
   type ReviewPolicy,
 } from '../../../src-main/calls/history/reviewFetcher';
 import { buildReview, cssColour } from '../../../src-main/calls/history/buildReview';
+import { wordNotice } from '../../../src-main/calls/history/storedNotice';
 import { spyLogger } from '../calls/fixtures';
 import { AGENT_PERMISSIONS } from '../../fixtures/permissions';
 
@@ -200,7 +201,10 @@ describe('review fetcher', () => {
     now += 60_000; // the cap has passed
     const stored = await settled();
     expect(stored.state).toBe('failed');
-    expect(stored.message).toMatch(/had not finished transcribing after 1 minute/);
+    // Stored as a message key; the review words it when read.
+    expect(buildReview(UNIQUEID, stored, null, AGENT).fetch.message).toMatch(
+      /had not finished transcribing after 1 minute;/,
+    );
     const calls = client.callDetail.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(client.callDetail).toHaveBeenCalledTimes(calls);
@@ -223,11 +227,8 @@ describe('review fetcher', () => {
     const client = scriptedClient([new NotFound({ method: 'GET', path: `/call/${UNIQUEID}` })]);
     fetcher(client).request(UNIQUEID);
     const stored = await settled();
-    expect(stored).toMatchObject({
-      state: 'failed',
-      notFound: 3,
-      message: `The PBX has no record of call ${UNIQUEID}.`,
-    });
+    expect(stored).toMatchObject({ state: 'failed', notFound: 3 });
+    expect(wordNotice(stored.message)).toBe(`The PBX has no record of call ${UNIQUEID}.`);
   });
 
   it('hides everything when the agent is unknown to the PBX or not configured', async () => {
@@ -243,7 +244,7 @@ describe('review fetcher', () => {
     reviews.remove(UNIQUEID);
     fetcher(scriptedClient([record(3)]), '').request(UNIQUEID);
     const withoutAgent = await settled();
-    expect(withoutAgent.message).toMatch(/user name is not set in Settings/);
+    expect(wordNotice(withoutAgent.message)).toMatch(/user name is not set in Settings/);
     expect(buildReview(UNIQUEID, withoutAgent, null, undefined).summary).toEqual({ status: 'not-permitted' });
   });
 

@@ -63,6 +63,10 @@ class FakeApp extends EventEmitter {
   getLocaleCountryCode() {
     return 'CZ';
   }
+  /** English first, so the texts the tests read are the English ones. */
+  getPreferredSystemLanguages() {
+    return ['en-US'];
+  }
   whenReady() {
     return readiness;
   }

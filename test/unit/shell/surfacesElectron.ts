@@ -10,11 +10,20 @@ import { vi } from 'vitest';
 export const trayCreation = { fail: false };
 
 export class Tray {
+  /** Every tray made, newest last: its tooltip and menu as last set. */
+  static readonly instances: Tray[] = [];
+  tooltip = '';
+  menu: { template: unknown } | undefined;
   constructor() {
     if (trayCreation.fail) throw new Error('Tray is not supported on this desktop');
+    Tray.instances.push(this);
   }
-  setToolTip() {}
-  setContextMenu() {}
+  setToolTip(text: string) {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: { template: unknown }) {
+    this.menu = menu;
+  }
   on() {}
   destroy() {}
 }

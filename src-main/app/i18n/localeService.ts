@@ -1,0 +1,52 @@
+/**
+ * Which language main speaks and tells the windows to speak: the agent's choice in Settings, else
+ * (Automatic) the agent's PBX user locale once known, else the OS languages, else English. Sets the
+ * process's active locale, so the tray, notifications and main's messages follow at once, and emits
+ * `locale:changed` so every window re-words itself without a restart.
+ */
+import '../../shared/i18n/allCatalogues';
+import { resolveLocale, setActiveLocale, PSEUDO_LOCALE, type LanguageChoice } from '../../shared/i18n';
+import type { LocaleState } from '../../shared/contract';
+
+export interface LocaleServiceDeps {
+  /** Settings ▸ Language; absent means Automatic. */
+  choice(): LanguageChoice | undefined;
+  /** The agent's PBX user `locale`, once the agent is known. */
+  agentLocale(): string | undefined;
+  /** The OS's preferred languages, most preferred first. */
+  systemLanguages: readonly string[];
+  /** Layout tests: speak the pseudo-locale whatever is chosen. */
+  pseudo?: boolean;
+  emit(state: LocaleState): void;
+}
+
+export class LocaleService {
+  private current: LocaleState;
+
+  constructor(private readonly deps: LocaleServiceDeps) {
+    this.current = this.resolve();
+    setActiveLocale(this.current.locale);
+  }
+
+  get state(): LocaleState {
+    return this.current;
+  }
+
+  /** Looks again at the choice and the agent; applies and announces a change. */
+  update(): void {
+    const next = this.resolve();
+    const { locale, choice, automatic } = this.current;
+    if (next.locale === locale && next.choice === choice && next.automatic === automatic) return;
+    this.current = next;
+    setActiveLocale(next.locale);
+    this.deps.emit(next);
+  }
+
+  private resolve(): LocaleState {
+    const choice = this.deps.choice() ?? 'auto';
+    const sources = { agentLocale: this.deps.agentLocale(), systemLanguages: this.deps.systemLanguages };
+    const automatic = resolveLocale({ ...sources, choice: 'auto' });
+    const locale = this.deps.pseudo ? PSEUDO_LOCALE : resolveLocale({ ...sources, choice });
+    return { locale, choice, automatic };
+  }
+}

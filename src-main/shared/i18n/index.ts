@@ -1,0 +1,6 @@
+export * from './locales';
+export type { MessageKey } from './catalogue';
+export * from './text';
+export * from './translator';
+export * from './activeLocale';
+export { loadCatalogue, isCatalogueLoaded } from './catalogue';

@@ -1,0 +1,78 @@
+/**
+ * The global shortcuts that answer the ringing call and hang up the active one (settings `answerShortcut`
+ * and `hangUpShortcut`, off until the agent sets them, next to the dial shortcut). Each is registered again
+ * when the settings change, and its outcome shown in Settings. A press acts on the call the tray would act on;
+ * with no such call, or when the PBX refuses, a notice says so.
+ */
+import type { DesktopHooks } from '../app/appCoreDeps';
+import type { CommandHandlers, Settings, ShortcutSetting } from '../shared/contract';
+import { errorMessage } from '../shared/contract';
+import { t } from '../shared/i18n';
+import type { Logger } from '../shared/logger';
+import { DialShortcut, type GlobalShortcutLike } from './shortcut';
+import { answerTarget, hangUpTarget } from './trayMenu';
+
+export type CallShortcutCommands = Pick<CommandHandlers, 'calls:list' | 'calls:control'>;
+
+export interface CallShortcutsDeps {
+  commands: CallShortcutCommands;
+  desktop: Pick<DesktopHooks, 'reportShortcut' | 'settings'>;
+  globalShortcut: GlobalShortcutLike;
+  problem(title: string, body: string): void;
+  logger: Logger;
+  platform: NodeJS.Platform;
+}
+
+/** Answers the ringing call; resolves once the PBX took the request or a notice said why not. */
+export async function answerRingingCall(
+  commands: CallShortcutCommands,
+  problem: CallShortcutsDeps['problem'],
+): Promise<void> {
+  const target = answerTarget(await commands['calls:list']());
+  if (!target) return problem(t('actions.noCallRinging'), '');
+  try {
+    await commands['calls:control']({ uniqueid: target.uniqueid, action: 'answer' });
+  } catch (error) {
+    problem(t('actions.answerFailed'), errorMessage(error));
+  }
+}
+
+/** Hangs up the call the PBX would hang up (as the tray's "Hang up"). */
+export async function hangUpActiveCall(
+  commands: CallShortcutCommands,
+  problem: CallShortcutsDeps['problem'],
+): Promise<void> {
+  const target = hangUpTarget(await commands['calls:list']());
+  if (!target) return problem(t('actions.noCallToHangUp'), '');
+  try {
+    await commands['calls:control']({ uniqueid: target.uniqueid, action: 'hangup' });
+  } catch (error) {
+    problem(t('tray.hangUpFailed'), errorMessage(error));
+  }
+}
+
+/** Registers both shortcuts as the settings say and follows them; returns the function that undoes it. */
+export function installCallShortcuts(deps: CallShortcutsDeps): () => void {
+  const shortcut = (setting: ShortcutSetting, act: typeof answerRingingCall) =>
+    new DialShortcut({
+      globalShortcut: deps.globalShortcut,
+      onPressed: () => void act(deps.commands, deps.problem),
+      report: (status) => deps.desktop.reportShortcut(setting, status),
+      logger: deps.logger,
+      platform: deps.platform,
+      setting,
+    });
+  const answer = shortcut('answerShortcut', answerRingingCall);
+  const hangUp = shortcut('hangUpShortcut', hangUpActiveCall);
+  const apply = (settings: Settings) => {
+    answer.apply(settings.answerShortcut ?? '');
+    hangUp.apply(settings.hangUpShortcut ?? '');
+  };
+  apply(deps.desktop.settings.current);
+  const stopFollowing = deps.desktop.settings.subscribe(apply);
+  return () => {
+    stopFollowing();
+    answer.dispose();
+    hangUp.dispose();
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * The renderer's words and formats, in the language main says is in use. Every component takes its text from
+ * here (`t('calls.answer')`), never from a literal, and its dates, numbers and durations through the same
+ * translator; reading `current` inside these functions makes every text on screen follow a language switch.
+ */
+import type { LocaleState } from '../../src-main/shared/contract';
+import {
+  activeTranslator,
+  loadCatalogue,
+  onLocaleChange,
+  setActiveLocale,
+  type DateStyle,
+  type DurationStyle,
+  type MessageKey,
+  type MessageParams,
+  type Text,
+  type Translator,
+} from '../../src-main/shared/i18n';
+import { invoke, subscribe } from './ringside';
+
+let current = $state.raw<Translator>(activeTranslator());
+
+onLocaleChange((translator) => {
+  current = translator;
+  if (typeof document !== 'undefined') document.documentElement.lang = translator.tag;
+});
+
+/** A message in the language in use. */
+export function t(key: MessageKey, params?: MessageParams): string {
+  return current.t(key, params);
+}
+
+/** A message main sent as key and parameters. */
+export function tx(text: Text): string {
+  return current.text(text);
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return current.number(value, options);
+}
+
+export function formatDate(value: number | Date, style?: DateStyle): string {
+  return current.date(value, style);
+}
+
+export function formatDuration(seconds: number, style?: DurationStyle): string {
+  return current.duration(seconds, style);
+}
+
+export function formatRelative(value: number, unit: Intl.RelativeTimeFormatUnit): string {
+  return current.relative(value, unit);
+}
+
+export function formatList(items: readonly string[], type?: Intl.ListFormatType): string {
+  return current.list(items, type);
+}
+
+/** Compares names as the language in use sorts them (for `Array.sort`). */
+export function compareNames(a: string, b: string): number {
+  return current.compare(a, b);
+}
+
+/** The language in use, e.g. to pick a `lang` attribute. */
+export function currentLocale(): Translator['locale'] {
+  return current.locale;
+}
+
+/** Loads the language's messages (a chunk of their own; the pseudo-locale is made from English), then switches. */
+let switches = 0;
+async function apply(state: LocaleState): Promise<void> {
+  const switchNumber = ++switches;
+  await loadCatalogue(state.locale === 'pseudo' ? 'en' : state.locale);
+  // A later switch that finished loading first wins.
+  if (switchNumber === switches) setActiveLocale(state.locale);
+}
+
+/**
+ * Asks main for the language once, before the first screen shows (so it never flashes in English), then
+ * follows its changes. Resolves even if main cannot say: English then.
+ */
+export async function followLocale(): Promise<void> {
+  try {
+    await apply(await invoke('locale:get'));
+  } catch {
+    // A window main refuses it (or an older main): it opens in English rather than not at all.
+    await loadCatalogue('en').catch(() => undefined);
+  }
+  subscribe('locale:changed', (state) => void apply(state));
+}

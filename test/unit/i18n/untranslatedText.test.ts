@@ -1,0 +1,45 @@
+/**
+ * No text the agent reads is written into code: components, renderer helpers and main take their words from
+ * the message catalogues (test/support/untranslatedText.ts says what counts as text). The demo PBX is a
+ * simulator of someone else's system and speaks English on purpose; the catalogues themselves are text.
+ */
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../../support/findInFiles';
+import { findUntranslated } from '../../support/untranslatedText';
+
+const root = join(import.meta.dirname, '../../..');
+const skipped = [join('src-main', 'demo-pbx') + sep, join('src-main', 'shared', 'i18n') + sep];
+
+function sourceFiles(folder: string): string[] {
+  return filesUnder(join(root, folder)).filter(
+    (file) =>
+      /\.(ts|svelte)$/.test(file) &&
+      !file.endsWith('.d.ts') &&
+      !skipped.some((part) => relative(root, file).startsWith(part)),
+  );
+}
+
+describe('text outside the message catalogues', () => {
+  for (const folder of ['src-renderer', 'src-main']) {
+    it(`finds none in ${folder}`, () => {
+      const findings = findUntranslated(sourceFiles(folder)).map(
+        (finding) => `${relative(root, finding.file)}:${finding.line} ${JSON.stringify(finding.text)}`,
+      );
+      expect(findings).toEqual([]);
+    });
+  }
+
+  it('recognises text in markup, attributes and scripts, and leaves code and logs alone', async () => {
+    const { findInSvelte, findInScript } = await import('../../support/untranslatedText');
+    const markup = `<script lang="ts">const label = 'Hang up the call';\nlogger.warn('Not for people.');</script>
+<button class="primary wide" aria-label="Close the panel" title={t('common.close')}>Answer</button>`;
+    expect(findInSvelte('x.svelte', markup).map((finding) => finding.text)).toEqual([
+      'aria-label="Close the panel"',
+      'Answer',
+      'Hang up the call',
+    ]);
+    const script = `throw new Error('Internal only.'); const sql = 'SELECT id FROM users'; show('The PBX is offline.');`;
+    expect(findInScript('x.ts', script).map((finding) => finding.text)).toEqual(['The PBX is offline.']);
+  });
+});
