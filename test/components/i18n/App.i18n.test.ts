@@ -115,7 +115,7 @@ describe('About', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'O aplikaci' })).toBeVisible();
     expect(await screen.findByText('Verze 1.0.0')).toBeVisible();
     expect(screen.getByText('Režim', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
-      'Demo ústředna',
+      'Ukázková ústředna',
     );
   });
 });

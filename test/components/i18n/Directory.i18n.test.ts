@@ -106,7 +106,7 @@ describe('the Directory screen in Czech', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Adresář' })).toBeVisible();
     const progress = await screen.findByTestId('sync-progress');
     expect(progress).toHaveTextContent('Synchronizováno před 5 minutami');
-    expect(progress).toHaveTextContent('2 000 osob · 3 firmy · 1 kolega · 80 linek');
+    expect(progress).toHaveTextContent('2 000 osob · 3 firmy · 1 kolega · 80 klapek');
     expect(within(progress).getByRole('button', { name: 'Synchronizovat' })).toBeEnabled();
 
     const results = await search('Hledat v adresáři', 'nov');
@@ -199,7 +199,7 @@ describe('the Directory screen in Slovak', () => {
     setActiveLocale('sk');
     openDirectory({ ...sync, counts: { persons: 5, companies: 2, users: 7, extensions: 1, numbers: 0 } });
     const progress = await screen.findByTestId('sync-progress');
-    expect(progress).toHaveTextContent('5 osôb · 2 firmy · 7 kolegov · 1 linka');
+    expect(progress).toHaveTextContent('5 osôb · 2 firmy · 7 kolegov · 1 klapka');
     expect(progress).toHaveTextContent('Synchronizované pred 5 minútami');
   });
 });

@@ -176,7 +176,7 @@ describe('the wrap-up panel', () => {
     expect(within(panel).getByRole('radio', { name: 'Žádný' })).toBeInTheDocument();
     expect(panel).toHaveTextContent(JANA_STARTED);
     await waitFor(() =>
-      expect(announcements.polite).toBe('Hovor s Jana Nováková skončil. Panel dokončení hovoru je otevřený.'),
+      expect(announcements.polite).toBe('Hovor skončil: Jana Nováková. Panel dokončení hovoru je otevřený.'),
     );
     expect(within(panel).getByRole('button', { name: 'Zavřít dokončení hovoru' })).toBeVisible();
 
@@ -198,7 +198,7 @@ describe('the wrap-up panel', () => {
     await within(panel).findByRole('radio', { name: 'Resolved' });
     expect(panel).toHaveTextContent(JANA_STARTED);
     expect(within(panel).getByRole('group', { name: 'Výsledok hovoru' })).toBeVisible();
-    expect(within(panel).getByRole('checkbox', { name: 'Na tento hovor nadviazať' })).toBeVisible();
+    expect(within(panel).getByRole('checkbox', { name: 'Nadviazať na tento hovor' })).toBeVisible();
     await fireEvent.click(within(panel).getByRole('button', { name: 'Uložiť' }));
     expect(await within(panel).findByText('Uložené v tomto počítači, čaká sa na ústredňu')).toBeVisible();
   });

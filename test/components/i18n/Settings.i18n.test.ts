@@ -85,7 +85,7 @@ describe('Settings in Czech', () => {
     await fireEvent.click(await screen.findByRole('button', { name: 'Vymazat místní data…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Vymazat místní data?' });
     expect(
-      await within(dialog).findByText(/^3 závěry hovorů ještě nedorazily na ústřednu\./),
+      await within(dialog).findByText(/^3 dokončení hovorů ještě nedorazila na ústřednu\./),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Zrušit' })).toBeInTheDocument();
   });
@@ -125,7 +125,7 @@ describe('Settings in Slovak', () => {
     await fireEvent.click(await screen.findByRole('button', { name: 'Vymazať miestne údaje…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Vymazať miestne údaje?' });
     expect(
-      await within(dialog).findByText(/^2 závery hovorov ešte nedorazili na ústredňu\./),
+      await within(dialog).findByText(/^2 dokončenia hovorov ešte nedorazili do ústredne\./),
     ).toBeInTheDocument();
   });
 });

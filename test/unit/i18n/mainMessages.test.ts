@@ -65,7 +65,7 @@ describe('main messages in Slovak', () => {
       'Ústredňa na GET /user/42 nič nemá (gone). Možno to bolo vymazané, alebo je ID nesprávne.',
     );
     expect(CallsError.noPhone().message).toMatch(/^Ringside zatiaľ nepozná váš telefón/);
-    expect(QueuesError.alreadyMember(3).message).toBe('Už ste členom fronty 3.');
+    expect(QueuesError.alreadyMember(3).message).toBe('Už ste členom frontu 3.');
   });
 
   it('words hang-up causes, path steps and plurals', () => {

@@ -25,14 +25,14 @@ describe('notifications in Slovak', () => {
       body: '+420 777 123 456\nNie je vo vašom adresári',
     });
     expect(screenPopNotificationContent(unknownCaller({ queue: { id: 7, name: null } })).body).toBe(
-      'z fronty 7\nNie je vo vašom adresári',
+      'cez front 7\nNie je vo vašom adresári',
     );
   });
 
   it('says how long a caller has waited, and where', () => {
     expect(longWaitNotificationContent({ queueId: 2, queueName: 'Podpora', waitSeconds: 75 })).toEqual({
       title: 'Volajúci čaká už 1:15 vo fronte Podpora',
-      body: 'Otvorte prehľad front a uvidíte svoje fronty.',
+      body: 'Otvorte prehľad frontov a uvidíte svoje fronty.',
     });
   });
 
@@ -43,19 +43,19 @@ describe('notifications in Slovak', () => {
         at: 0,
         queueIds: Array.from({ length: count }, (_, index) => index + 1),
       }).title;
-    expect(paused(1)).toBe('Jedna z vašich front je stále pozastavená');
-    expect(paused(3)).toBe('3 z vašich front sú stále pozastavené');
-    expect(paused(6)).toBe('6 z vašich front je stále pozastavených');
+    expect(paused(1)).toBe('Jeden z vašich frontov je stále pozastavený');
+    expect(paused(3)).toBe('3 z vašich frontov sú stále pozastavené');
+    expect(paused(6)).toBe('6 z vašich frontov je stále pozastavených');
   });
 
   it('asks before quitting, and says the tray keeps Ringside running', async () => {
     const showMessageBox = vi.fn<MessageBoxLike['showMessageBox']>(async () => ({ response: 1 }));
     await expect(askBeforeQuit({ showMessageBox }, 2)).resolves.toBe('stay');
     expect(showMessageBox.mock.calls[0]![0]).toMatchObject({
-      buttons: ['Pozastaviť moje fronty a ukončiť', 'Ukončiť a zostať vo frontách', expect.any(String)],
+      buttons: ['Pozastaviť moje fronty a ukončiť', 'Ukončiť a zostať vo frontoch', expect.any(String)],
       message: 'Pozastaviť fronty pred ukončením?',
     });
-    expect(showMessageBox.mock.calls[0]![0].detail).toMatch(/^Ste aktívni v 2 frontách\./);
+    expect(showMessageBox.mock.calls[0]![0].detail).toMatch(/^Ste aktívni v 2 frontoch\./);
     expect(trayNoticeContent('darwin').title).toBe('Ringside stále beží na paneli s ponukami');
   });
 });
