@@ -5,6 +5,9 @@
  *  1. the name starts with what was typed, alphabetically (a range scan of the folded-name index);
  *  2. every typed word starts a word of the name, company names or e-mails (FTS5 prefix query): those
  *     matched by name first, then the others, alphabetically within each.
+ * The entries shown of each tier are in the order of the language in use (`Intl.Collator`: in Czech Č after
+ * C and Ch after H); which entries fill a tier follows the folded index, so a tier cut short by the limit
+ * may leave out a name the language sorts earlier (the group says there are more).
  * Tier 2 ranks at most CANDIDATE_CAP index hits: a one-letter prefix matches most of 100,000 persons, and
  * ranking all of them would cost more than a keystroke may. Digit words beside names ("novak 777") must
  * start one of the entry's numbers. A query that is a number in any format matches numbers by prefix
@@ -16,6 +19,7 @@ import type { DirectoryEntry, DirectoryGroup, DirectorySearchResult } from '../.
 import type { EntryKind, FtsTable } from '../database/entryKind';
 import { KIND_CODE, ftsRowidRange, ftsTable, idOfFtsRowid } from '../database/entryKind';
 import { ftsPrefixExpression, prefixUpperBound } from '../database/searchText';
+import { activeTranslator } from '../../shared/i18n';
 import type { EntryReader } from './entryReader';
 import type { ParsedQuery } from './parseQuery';
 import { parseQuery } from './parseQuery';
@@ -53,26 +57,27 @@ export class DirectorySearch {
     };
   }
 
-  /** Up to `want` ids of `kind`, best first. */
-  private candidates(kind: EntryKind, parsed: ParsedQuery, want: number): number[] {
+  /** Up to `want` ids of `kind`, best first; for a name query, each one's tier (the shown are sorted within). */
+  private candidates(kind: EntryKind, parsed: ParsedQuery, want: number): Candidates {
     const number = parsed.number ?? (parsed.words.length === 0 ? parsed.digitWords.join('') : '');
-    if (number) return this.byDigits(kind, number, want);
-    if (parsed.words.length === 0) return [];
+    if (number) return { ids: this.byDigits(kind, number, want) };
+    if (parsed.words.length === 0) return { ids: [] };
 
-    const ranked = new Set<number>();
-    const accept = (ids: Iterable<number>) => {
+    const tiers = new Map<number, number>();
+    const accept = (ids: Iterable<number>, tierOf: (id: number) => number) => {
       for (const id of ids) {
-        if (ranked.size >= want) return;
-        if (!ranked.has(id) && this.hasDigits(kind, id, parsed.digitWords)) ranked.add(id);
+        if (tiers.size >= want) return;
+        if (!tiers.has(id) && this.hasDigits(kind, id, parsed.digitWords)) tiers.set(id, tierOf(id));
       }
     };
     const byName = this.sql.byNamePrefix[kind];
-    if (byName) accept(byName.all(parsed.folded, prefixUpperBound(parsed.folded), want) as number[]);
-    if (ranked.size < want) {
+    if (byName) accept(byName.all(parsed.folded, prefixUpperBound(parsed.folded), want) as number[], () => 0);
+    if (tiers.size < want) {
       const matches = this.ftsMatches(kind, ftsPrefixExpression(parsed.words));
-      accept(this.ranked(kind, matches, parsed.words));
+      const { ids, byName: matchedByName } = this.ranked(kind, matches, parsed.words);
+      accept(ids, (id) => (matchedByName.has(id) ? 1 : 2));
     }
-    return [...ranked];
+    return { ids: [...tiers.keys()], tiers };
   }
 
   private ftsMatches(kind: EntryKind, expression: string): number[] {
@@ -86,7 +91,11 @@ export class DirectorySearch {
    * company name or e-mail; alphabetically within each. (An FTS5 column filter would do the first part,
    * but with detail=column it walks every hit of a common e-mail word such as "gmail" to find none.)
    */
-  private ranked(kind: EntryKind, ids: number[], words: readonly string[]): number[] {
+  private ranked(
+    kind: EntryKind,
+    ids: number[],
+    words: readonly string[],
+  ): { ids: number[]; byName: Set<number> } {
     const keys = this.reader.sortKeys(kind, ids);
     const keyOf = (id: number) => keys.get(id) ?? '';
     const byName = new Set(
@@ -96,11 +105,12 @@ export class DirectorySearch {
       }),
     );
     // Sort keys are already folded; plain code-unit order matches the name index's BINARY order.
-    return ids.sort(
+    const sorted = ids.sort(
       (a, b) =>
         Number(byName.has(b)) - Number(byName.has(a)) ||
         (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a - b),
     );
+    return { ids: sorted, byName };
   }
 
   /** Owners of numbers the digits start (see the module comment), national matches first, in number order. */
@@ -146,17 +156,27 @@ function withoutTrunkPrefix(digits: string): string | undefined {
   return digits.length > 1 && digits.startsWith('0') ? digits.slice(1) : undefined;
 }
 
+interface Candidates {
+  ids: number[];
+  /** For a name query: each id's tier (0 name prefix, 1 name words, 2 company or e-mail words). */
+  tiers?: Map<number, number>;
+}
+
 function group<T extends DirectoryEntry>(
-  ids: number[],
+  { ids, tiers }: Candidates,
   limit: number,
   read: (ids: number[]) => Map<number, T>,
 ): DirectoryGroup<T> {
   const shown = ids.slice(0, limit);
   const entries = read(shown);
-  return {
-    items: shown.map((id) => entries.get(id)).filter((entry): entry is T => entry !== undefined),
-    more: ids.length > limit,
-  };
+  const items = shown.map((id) => entries.get(id)).filter((entry): entry is T => entry !== undefined);
+  if (tiers) {
+    const { compare } = activeTranslator();
+    items.sort(
+      (a, b) => (tiers.get(a.id) ?? 0) - (tiers.get(b.id) ?? 0) || compare(a.name, b.name) || a.id - b.id,
+    );
+  }
+  return { items, more: ids.length > limit };
 }
 
 function prepareStatements(db: SqliteDatabase) {

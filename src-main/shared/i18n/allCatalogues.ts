@@ -4,9 +4,9 @@
  * import it, they load the one language they show (catalogue.ts `loadCatalogue`).
  */
 import { registerCatalogue } from './catalogue';
-import cs from './messages/cs.json';
-import en from './messages/en.json';
-import sk from './messages/sk.json';
+import cs from './messages/cs.json' with { type: 'json' };
+import en from './messages/en.json' with { type: 'json' };
+import sk from './messages/sk.json' with { type: 'json' };
 
 registerCatalogue('en', en);
 registerCatalogue('cs', cs);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setActiveLocale } from '../../../src-main/shared/i18n';
 import type { DirectoryCache, DirectorySearchResult } from '../../../src-main/cache';
 import { testDirectory } from './fixtures';
 import { company, email, extension, person, phone, user } from './memoryDirectory';
@@ -204,6 +205,41 @@ describe('searchDirectory', () => {
     directory.upsertPerson(person(66, { firstname: '<img src=x onerror=alert(1)>', lastname: 'Test' }));
     expect(names(directory.searchDirectory('img src')).persons).toEqual([
       '<img src=x onerror=alert(1)> Test',
+    ]);
+  });
+});
+
+describe('the order of names shown, in the language in use', () => {
+  function directoryOfCs(): DirectoryCache {
+    const directory = testDirectory();
+    const names = [
+      ['Čeněk', 'Čech'],
+      ['Cyril', 'Bok'],
+      ['Chudoba', 'Jan'],
+      ['Cibulka', 'Eva'],
+    ];
+    names.forEach(([firstname, lastname], index) =>
+      directory.upsertPerson(person(index + 1, { firstname, lastname, contacts: [] })),
+    );
+    return directory;
+  }
+
+  afterEach(() => setActiveLocale('en'));
+
+  it('sorts a tier as Czech does (Č after C, Ch after H) in Czech, and as English does in English', () => {
+    const directory = directoryOfCs();
+    expect(names(directory.searchDirectory('c')).persons).toEqual([
+      'Čeněk Čech',
+      'Chudoba Jan',
+      'Cibulka Eva',
+      'Cyril Bok',
+    ]);
+    setActiveLocale('cs');
+    expect(names(directory.searchDirectory('c')).persons).toEqual([
+      'Cibulka Eva',
+      'Cyril Bok',
+      'Čeněk Čech',
+      'Chudoba Jan',
     ]);
   });
 });
