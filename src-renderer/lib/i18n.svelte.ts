@@ -6,6 +6,7 @@
 import type { LocaleState } from '../../src-main/shared/contract';
 import {
   activeTranslator,
+  createTranslator,
   loadCatalogue,
   onLocaleChange,
   setActiveLocale,
@@ -71,8 +72,16 @@ async function apply(state: LocaleState): Promise<void> {
   const switchNumber = ++switches;
   await loadCatalogue(state.locale === 'pseudo' ? 'en' : state.locale);
   // A later switch that finished loading first wins.
-  if (switchNumber === switches) setActiveLocale(state.locale);
+  if (switchNumber !== switches) return;
+  // Already in this language (English, before anything was loaded): what was shown meanwhile, e.g. by the
+  // browser host's layer that mounts first, is worded again now that the messages are here.
+  if (activeTranslator().locale === state.locale) current = createTranslator(state.locale);
+  else setActiveLocale(state.locale);
 }
+
+let languageKnown: () => void;
+/** Resolves once the window speaks the language main chose (or English, when main could not say). */
+export const localeReady = new Promise<void>((resolve) => (languageKnown = resolve));
 
 /**
  * Asks main for the language once, before the first screen shows (so it never flashes in English), then
@@ -84,6 +93,8 @@ export async function followLocale(): Promise<void> {
   } catch {
     // A window main refuses it (or an older main): it opens in English rather than not at all.
     await loadCatalogue('en').catch(() => undefined);
+    current = createTranslator('en');
   }
+  languageKnown();
   subscribe('locale:changed', (state) => void apply(state));
 }

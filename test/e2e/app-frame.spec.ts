@@ -77,6 +77,8 @@ test.describe('app frame', () => {
 
   test('keyboard: the skip link leads to the content and Tab reaches the navigation', async ({ page }) => {
     await page.goto('/');
+    // The frame shows once the language is known; a key pressed before that has nothing to move to.
+    await expect(page.getByRole('navigation')).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
@@ -86,6 +88,7 @@ test.describe('app frame', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.reload();
+    await expect(page.getByRole('navigation')).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Dial' })).toBeFocused();

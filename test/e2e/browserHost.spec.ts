@@ -71,7 +71,7 @@ test('the settings a browser cannot honour are marked desktop-only; tel: links c
   await expect(system.getByRole('checkbox')).toHaveCount(3);
   for (const box of await system.getByRole('checkbox').all()) await expect(box).toBeDisabled();
   await expect(page.getByLabel('Dial shortcut (desktop app only)')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Record shortcut' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Record shortcut: Dial shortcut' })).toBeDisabled();
 
   const browserGroup = page.getByRole('group', { name: 'This browser' });
   await browserGroup.getByRole('button', { name: 'Open tel: links with Ringside' }).click();

@@ -117,7 +117,7 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Demo PBX' })).toBeVisible();
     await expectConnected(page, 'the demo PBX');
-    await expect(page.getByText('Saved. Ringside uses the demo PBX.')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Saved. Ringside uses the demo PBX.')).toBeVisible();
 
     await page.getByRole('radio', { name: 'My PBX' }).check();
     await expect(page.getByLabel('PBX URL')).toHaveValue(customerPbx.baseUrl);
@@ -148,7 +148,7 @@ test.describe('onboarding', () => {
     await page.getByLabel('Client secret').fill(customerPbx.credentials.clientSecret);
     await page.getByLabel('Client secret').press('Enter');
     await expectConnected(page, host(customerPbx));
-    await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Saved.', { exact: true })).toBeVisible();
   });
 
   test('a failed save keeps what was typed and puts the focus on the field to correct', async ({ page }) => {

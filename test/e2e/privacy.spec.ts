@@ -44,7 +44,7 @@ test('Clear local data empties the history and leaves no trace of a note in the 
   await expect(dialog).toContainText('Your settings and the stored client secret stay.');
   await dialog.getByRole('button', { name: 'Clear local data' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Local data cleared.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Local data cleared.', { exact: false })).toBeVisible();
 
   await page.goto('/#/history');
   await expect(page.getByText('No calls yet.')).toBeVisible();

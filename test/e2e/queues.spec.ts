@@ -64,7 +64,7 @@ test.describe('my queues', () => {
     const support = page.getByRole('row', { name: 'Support (601)' });
     await expect(support).toContainText('Active');
     await support.getByRole('button', { name: 'Pause Support (601)' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Support (601) is paused.' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Support (601) is paused.')).toBeVisible();
     await expect(support).toContainText('Paused');
 
     await page.reload();
