@@ -160,7 +160,7 @@ describe('the History screen', () => {
 
   it('calls back through the one dial path, marked as from the history and naming the person', async () => {
     const { dialled } = setup(() => ok(page([janaCall])));
-    await fireEvent.click(await screen.findByRole('button', { name: 'Call Jana Nováková back' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Call back Jana Nováková' }));
     expect(dialled).toEqual([{ number: '+420777123456', source: 'history', data: { person_id: 7 } }]);
     expect(await screen.findByText(/Calling Jana Nováková/)).toBeVisible();
   });

@@ -1,5 +1,5 @@
 /**
- * Accessibility end to end (issue 18): axe-core (support-i18n/axeScan.ts) finds no serious or critical
+ * Accessibility end to end: axe-core (support-i18n/axeScan.ts) finds no serious or critical
  * WCAG 2.2 A/AA violation on any screen of the navigation, nor on the screen-pop card, the wrap-up panel, the
  * dial confirmation and the "Clear local data" dialog, in the light and the dark theme (the app follows
  * prefers-color-scheme), in English and in Czech. And by keyboard: Escape closes a dialog and gives the focus

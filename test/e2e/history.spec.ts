@@ -165,7 +165,7 @@ test.describe('after the call', () => {
     await expect(historyLink).toHaveAccessibleName('History');
 
     // Call back from the history: the PBX sees a call to that number.
-    await page.getByRole('button', { name: `Call ${caller.name} back` }).click();
+    await page.getByRole('button', { name: `Call back ${caller.name}` }).click();
     await expect(page.getByText(`Calling ${caller.name}`)).toBeVisible();
     await expect
       .poll(async () => (await env.pbxCalls()).map((call) => call.called_number_norm ?? call.called_number))

@@ -1,5 +1,5 @@
 /**
- * Settings ▸ Language end to end (issue 18): choosing Čeština re-words the navigation and the open screen at
+ * Settings ▸ Language end to end: choosing Čeština re-words the navigation and the open screen at
  * once, without a reload; every screen then speaks Czech, as do the page's language and title; the choice
  * survives a reload; Slovenčina switches as well; English switches back. The expected words come from the
  * catalogues, and a few are written out, so an untranslated catalogue cannot pass for Czech.

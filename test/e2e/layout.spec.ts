@@ -1,5 +1,5 @@
 /**
- * Layout with longer words (issue 18): the app in the pseudo-locale (every English text accented and about
+ * Layout with longer words: the app in the pseudo-locale (every English text accented and about
  * 40 % longer, as Czech and Slovak often run) shows no clipped, spilled or overlapping text on any screen of
  * the navigation, on the screen-pop card, the wrap-up panel and the dialogs, at 1280×800 and at 200 % zoom.
  *

@@ -44,9 +44,12 @@ export function pseudoText(literal: string): string {
   const accented = [...literal].map((char) => ACCENTED[char] ?? char).join('');
   const letters = literal.replace(/[^\p{L}]/gu, '').length;
   const extra = Math.ceil(letters * GROWTH);
-  return extra > 0
-    ? `${accented}${' ~'.slice(accented.endsWith(' ') ? 1 : 0)}${'ěš'.repeat(extra).slice(0, extra)}`
-    : accented;
+  // Words of at most six letters, as real text has: one long word would overflow where no language would.
+  const padding = 'ěš'
+    .repeat(extra)
+    .slice(0, extra)
+    .replace(/(.{6})(?=.)/gu, '$1 ');
+  return extra > 0 ? `${accented}${' ~'.slice(accented.endsWith(' ') ? 1 : 0)}${padding}` : accented;
 }
 
 function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {

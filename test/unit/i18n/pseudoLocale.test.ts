@@ -67,10 +67,10 @@ describe('pseudo-locale', () => {
     const translator = createTranslator('pseudo');
     expect(translator.locale).toBe('pseudo');
     expect(translator.tag).toBe('en-US');
-    const one = translator.t('common.calls', { count: 1 });
-    const many = translator.t('common.calls', { count: 1234 });
-    expect(one).toMatch(/^1 čáľľ ~/);
-    expect(many).toMatch(/^1,234 čáľľš ~/);
+    const one = translator.t('actions.trayMissed', { count: 1 });
+    const many = translator.t('actions.trayMissed', { count: 1234 });
+    expect(one).toMatch(/^1 míššéď čáľľ ~/);
+    expect(many).toMatch(/^1,234 míššéď čáľľš ~/);
     expect(one).not.toContain('{');
   });
 

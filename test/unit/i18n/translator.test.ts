@@ -17,32 +17,37 @@ const plain = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
 const moment = new Date(2026, 2, 5, 14, 7, 9);
 
 describe('plurals', () => {
-  const calls = (translator: typeof en, count: number) => translator.t('common.calls', { count });
+  // The tray's count of missed calls: a plural every language has.
+  const calls = (translator: typeof en, count: number) => translator.t('actions.trayMissed', { count });
 
-  it('Czech: 1 hovor, 2 hovory, 5 hovorů, 1,5 hovoru', () => {
+  it('Czech: 1 zmeškaný hovor, 2 zmeškané hovory, 5 zmeškaných hovorů, 1,5 zmeškaného hovoru', () => {
     expect([1, 2, 4, 5, 21, 1.5, 0].map((count) => calls(cs, count))).toEqual([
-      '1 hovor',
-      '2 hovory',
-      '4 hovory',
-      '5 hovorů',
-      '21 hovorů',
-      '1,5 hovoru',
-      '0 hovorů',
+      '1 zmeškaný hovor',
+      '2 zmeškané hovory',
+      '4 zmeškané hovory',
+      '5 zmeškaných hovorů',
+      '21 zmeškaných hovorů',
+      '1,5 zmeškaného hovoru',
+      '0 zmeškaných hovorů',
     ]);
   });
 
-  it('Slovak: 1 hovor, 3 hovory, 5 hovorov, 1,5 hovoru', () => {
+  it('Slovak: 1 zmeškaný hovor, 3 zmeškané hovory, 5 zmeškaných hovorov, 1,5 zmeškaného hovoru', () => {
     expect([1, 3, 5, 1.5, 0].map((count) => calls(sk, count))).toEqual([
-      '1 hovor',
-      '3 hovory',
-      '5 hovorov',
-      '1,5 hovoru',
-      '0 hovorov',
+      '1 zmeškaný hovor',
+      '3 zmeškané hovory',
+      '5 zmeškaných hovorov',
+      '1,5 zmeškaného hovoru',
+      '0 zmeškaných hovorov',
     ]);
   });
 
-  it('English: 1 call, 2 calls', () => {
-    expect([1, 2, 0].map((count) => calls(en, count))).toEqual(['1 call', '2 calls', '0 calls']);
+  it('English: 1 missed call, 2 missed calls', () => {
+    expect([1, 2, 0].map((count) => calls(en, count))).toEqual([
+      '1 missed call',
+      '2 missed calls',
+      '0 missed calls',
+    ]);
   });
 
   it('names the CLDR form of a count', () => {
@@ -65,7 +70,7 @@ describe('numbers', () => {
   });
 
   it('formats numbers inside messages the same way', () => {
-    expect(cs.t('common.calls', { count: 2.5 })).toBe('2,5 hovoru');
+    expect(cs.t('actions.trayMissed', { count: 2.5 })).toBe('2,5 zmeškaného hovoru');
   });
 });
 
@@ -166,8 +171,8 @@ describe('messages', () => {
   it('gives the language’s words for a key and a Text from main', () => {
     expect(cs.t('common.close')).toBe('Zavřít');
     expect(sk.t('common.close')).toBe('Zavrieť');
-    expect(en.text({ key: 'common.calls', params: { count: 3 } })).toBe('3 calls');
-    expect(cs.text({ key: 'common.calls', params: { count: 3 } })).toBe('3 hovory');
+    expect(en.text({ key: 'actions.trayMissed', params: { count: 3 } })).toBe('3 missed calls');
+    expect(cs.text({ key: 'actions.trayMissed', params: { count: 3 } })).toBe('3 zmeškané hovory');
   });
 
   it('names each language in its own words whatever the language in use', () => {
