@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { startCallsEnvironment, type CallsEnvironment } from './calls.environment';
 import { expect, test as harness } from './fixtures';
+import { recordNotifications } from './harness/notifications';
 import { signIn, startTestBrowserHost } from './harness/testBrowserHost';
 
 const test = harness.extend<{ env: CallsEnvironment }>({
@@ -161,18 +162,7 @@ callsTest(
 callsTest(
   'a ringing call shows a notification once allowed; its click shows the card',
   async ({ page, env }) => {
-    await page.context().grantPermissions(['notifications']);
-    await page.addInitScript(() => {
-      const shown: Notification[] = [];
-      Object.assign(window, { shownNotifications: shown });
-      window.Notification = new Proxy(Notification, {
-        construct(target, args: [string, NotificationOptions?]) {
-          const notification = new target(...args);
-          shown.push(notification);
-          return notification;
-        },
-      });
-    });
+    const notifications = await recordNotifications(page);
     await page.goto('/#/settings');
     await page.getByRole('button', { name: 'Show all settings' }).click();
     await expect(page.getByRole('button', { name: 'Allow call notifications' })).toBeDisabled();
@@ -182,13 +172,7 @@ callsTest(
     await env.inbound(caller.number);
     const card = page.getByRole('complementary', { name: caller.name });
     await expect(card).toBeVisible();
-    const shown = () =>
-      page.evaluate(() =>
-        (window as unknown as { shownNotifications: Notification[] }).shownNotifications.map(
-          ({ title, body, tag }) => ({ title, body, tag }),
-        ),
-      );
-    await expect.poll(shown).toEqual([
+    await expect.poll(notifications.shown).toEqual([
       {
         title: `${caller.name} is calling`,
         body: expect.any(String),
@@ -196,11 +180,7 @@ callsTest(
       },
     ]);
     await page.getByRole('textbox').first().focus();
-    await page.evaluate(() =>
-      (window as unknown as { shownNotifications: Notification[] }).shownNotifications[0]!.dispatchEvent(
-        new Event('click'),
-      ),
-    );
+    await notifications.click('ringside-call-');
     await expect(card.getByRole('heading', { level: 2 })).toBeFocused();
   },
 );

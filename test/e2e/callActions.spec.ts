@@ -4,49 +4,21 @@
  * caller's number to an existing person from the pop card keeps the person's other contacts and makes the
  * next call from that number pop them.
  */
-import type { Page } from '@playwright/test';
 import { demoPbxApi } from '../support/demoPbxApi';
 import { callsTest } from './callsTest';
 import { expect } from './fixtures';
+import { recordNotifications } from './harness/notifications';
 
 const test = callsTest({ pollIntervalMs: 250 });
 
 /** The demo agent's inbound queue. */
 const SUPPORT_QUEUE = 2;
 
-/** Records every Web Notification the page shows (the browser host's notifications), with its tag. */
-async function recordNotifications(
-  page: Page,
-): Promise<() => Promise<{ title: string; body: string; tag: string }[]>> {
-  await page.context().grantPermissions(['notifications']);
-  await page.addInitScript(() => {
-    const shown: Notification[] = [];
-    Object.assign(window, { shownNotifications: shown });
-    window.Notification = new Proxy(Notification, {
-      construct(target, args: [string, NotificationOptions?]) {
-        const notification = new target(...args);
-        shown.push(notification);
-        return notification;
-      },
-    });
-  });
-  return () =>
-    page.evaluate(() =>
-      (window as unknown as { shownNotifications: Notification[] }).shownNotifications.map(
-        ({ title, body, tag }) => ({
-          title,
-          body,
-          tag,
-        }),
-      ),
-    );
-}
-
 test('a missed call notifies once and calls back on a click; a call a colleague took does not notify', async ({
   page,
   env,
 }) => {
-  const shown = await recordNotifications(page);
+  const notifications = await recordNotifications(page);
   const sim = demoPbxApi(env.pbx);
   const [missedCaller, takenCaller] = env.persons;
   await page.goto('/#/calls');
@@ -62,7 +34,7 @@ test('a missed call notifies once and calls back on a click; a call a colleague 
   });
   await sim('POST', `/_sim/calls/${missed.uniqueid}/hangup`);
   const missedNotices = async () =>
-    (await shown()).filter((notice) => notice.tag.startsWith('ringside-missed-'));
+    (await notifications.shown()).filter((notice) => notice.tag.startsWith('ringside-missed-'));
   await expect.poll(missedNotices).toEqual([
     {
       title: `Missed call from ${missedCaller!.name}`,
@@ -85,11 +57,7 @@ test('a missed call notifies once and calls back on a click; a call a colleague 
   expect(await missedNotices()).toHaveLength(1);
 
   // The notification's click calls the missed caller back, naming the person for the PBX's records.
-  await page.evaluate(() =>
-    (window as unknown as { shownNotifications: Notification[] }).shownNotifications
-      .find((notice) => notice.tag.startsWith('ringside-missed-'))!
-      .dispatchEvent(new Event('click')),
-  );
+  await notifications.click('ringside-missed-');
   await expect
     .poll(
       async () =>

@@ -314,3 +314,47 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
     });
   });
 });
+
+/**
+ * Missed-call alerts: a call that rang the agent's phone and ended unanswered raises `call:missed` once; a
+ * queue call a colleague took while it rang the agent's phone raises none, though the agent's phone only saw
+ * it end unanswered (the PBX's record says who answered).
+ */
+describe('missed-call alerts, against the demo PBX', { timeout: 20_000 }, () => {
+  /** The demo agent's inbound queue; it rings a phone after 2–8 s of waiting, and rings for 30 s. */
+  const SUPPORT_QUEUE = 2;
+  const PAST_QUEUE_WAIT_SECONDS = 10;
+
+  async function ringingQueueCall(number: string): Promise<string> {
+    const uniqueid = await inboundFrom(number, SUPPORT_QUEUE);
+    await wait(() => expect(viewState(uniqueid)).toBe('queued'));
+    pbx.sim.advance(PAST_QUEUE_WAIT_SECONDS);
+    await wait(() => expect(viewState(uniqueid)).toBe('ringing'));
+    return uniqueid;
+  }
+
+  it('alerts once of a queue call that rang the agent and ended unanswered', async () => {
+    const missed = await ringingQueueCall('+420 602 555 701');
+    await sim.post(`/_sim/calls/${missed}/hangup`);
+    const alert = await events.waitFor('call:missed', (call) => call.uniqueid === missed);
+    expect(alert).toMatchObject({
+      direction: 'inbound',
+      outcome: 'missed',
+      remote: { dial: '+420602555701' },
+    });
+    // Later polls and the record's arrival change nothing: still one alert.
+    pbx.sim.advance(30);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(events.of('call:missed').filter((call) => call.uniqueid === missed)).toHaveLength(1);
+  });
+
+  it('raises none for a queue call a colleague took while it rang the agent', async () => {
+    const taken = await ringingQueueCall('+420 602 555 702');
+    expect((await sim.post(`/_sim/calls/${taken}/taken`)).body.success).toBe(true);
+    const ended = await events.waitFor('call:ended', (event) => event.uniqueid === taken);
+    // The agent's phone only saw it stop ringing, but the PBX says someone answered it.
+    expect(ended.call.outcome).toBe('missed');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(events.of('call:missed').map((call) => call.uniqueid)).not.toContain(taken);
+  });
+});
