@@ -98,7 +98,7 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
         return;
       case 'show-history':
         deps.showMainWindow();
-        deps.sendEvent('screen:show', { screen: 'history' });
+        deps.sendEvent('screen:show', { screen: 'history', filter: 'missed' });
         return;
       case 'show-window':
         deps.showMainWindow();

@@ -58,4 +58,25 @@ describe('App', () => {
     // The view follows the hashchange event, which fires after the fragment changed.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('About'));
   });
+
+  it('opens the History on its missed calls when the tray asks', async () => {
+    const asked: unknown[] = [];
+    const fake = installFakeRingside({
+      'app:info': () => ok(info),
+      'connection:get': () => ok(offline),
+      'history:list': (args) => {
+        asked.push(args);
+        return ok({ items: [], nextCursor: null, missedUnseen: 0 });
+      },
+    });
+    window.location.hash = '#/dial';
+    render(App);
+    await waitFor(() => expect(fake.listenerCount('screen:show')).toBe(1));
+    fake.emit('screen:show', { screen: 'history', filter: 'missed' });
+    await waitFor(() => expect(window.location.hash).toBe('#/history'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Missed/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(asked).toContainEqual(expect.objectContaining({ filter: 'missed' }));
+  });
 });

@@ -59,8 +59,8 @@ export const appEvents = {
   'connection:state': event<ConnectionState>(),
   /** The user chose Help → About in the application menu: show the About panel. */
   'about:requested': event<null>(),
-  /** Main asks the window to show a screen (the tray's missed calls open the History). */
-  'screen:show': event<{ screen: 'history' }>(),
+  /** Main asks the window to show a screen: the tray's missed calls open the History's missed calls. */
+  'screen:show': event<{ screen: 'history'; filter?: 'missed' }>(),
   /** The language in use changed (Settings ▸ Language, or Automatic followed the agent's PBX locale). */
   'locale:changed': event<LocaleState>(),
 };
