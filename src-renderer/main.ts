@@ -3,7 +3,7 @@ import App from './App.svelte';
 import BrowserHostLayer from './components/BrowserHostLayer.svelte';
 import DialConfirm from './components/DialConfirm.svelte';
 import { isConfirmRoute } from './lib/dialConfirmRoute';
-import { followLocale } from './lib/i18n.svelte';
+import { followLocale, startInBrowserLanguage } from './lib/i18n.svelte';
 import { setAppHost } from './lib/transport/appHost';
 import { connectBrowserHost } from './lib/transport/connectBrowserHost';
 import './styles/tokens.css';
@@ -26,6 +26,10 @@ if (window.ringside) {
   setAppHost('browser');
   const connection = connectBrowserHost();
   const layer = document.body.appendChild(document.createElement('div'));
-  mount(BrowserHostLayer, { target: layer, props: { ...connection, confirmRoute } });
-  void connection.ready.then(mountApp);
+  // The layer says how the link to Ringside stands before Ringside can tell which language is in use: it
+  // starts in the browser's, and the app's own language follows once the app mounts.
+  const layerShown = startInBrowserLanguage().then(() =>
+    mount(BrowserHostLayer, { target: layer, props: { ...connection, confirmRoute } }),
+  );
+  void Promise.all([connection.ready, layerShown]).then(mountApp);
 }

@@ -222,6 +222,7 @@ export class AppCore {
       systemLanguages: deps.systemLanguages ?? [],
       pseudo: deps.pseudoLocale,
       emit: (state) => this.events.emit('locale:changed', state),
+      logger,
     });
     this.missedCalls = MissedCallAlerts.onEvents(this.events, () => this.requireClient(), logger);
     this.agentDirectory.onChange(() => {

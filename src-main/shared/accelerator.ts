@@ -146,3 +146,19 @@ export function checkAccelerator(text: string): AcceleratorCheck {
   }
   return { ok: true, accelerator: [...modifiers, key].join('+') };
 }
+
+/**
+ * What a checked accelerator presses on this platform, whatever its spelling: `CmdOrCtrl+Alt+D`,
+ * `Alt+CommandOrControl+D` and (off macOS) `Ctrl+Alt+D` are the same keys. For telling two shortcuts apart.
+ */
+export function acceleratorKeys(accelerator: string, platform: string): string {
+  const tokens = accelerator.split('+');
+  const key = tokens.pop()?.toLowerCase() ?? '';
+  const modifiers = tokens.map((token) => {
+    const physical =
+      MODIFIER_KEY[MODIFIER_NAMES.get(token.toLowerCase()) ?? ('' as Modifier)] ?? token.toLowerCase();
+    if (physical !== 'command-or-control') return physical;
+    return platform === 'darwin' ? 'command' : 'control';
+  });
+  return [...new Set(modifiers)].sort().concat(key).join('+');
+}

@@ -21,6 +21,8 @@ export interface CallShortcutsDeps {
   problem(title: string, body: string): void;
   logger: Logger;
   platform: NodeJS.Platform;
+  /** The dial shortcut (shortcut.ts), applied with these: keys moved between shortcuts in one save. */
+  dial?: DialShortcut;
 }
 
 /** Answers the ringing call; resolves once the PBX took the request or a notice said why not. */
@@ -51,7 +53,10 @@ export async function hangUpActiveCall(
   }
 }
 
-/** Registers both shortcuts as the settings say and follows them; returns the function that undoes it. */
+/**
+ * Registers the answer and hang-up shortcuts (and the dial shortcut, when given) as the settings say and
+ * follows them; returns the function that undoes it.
+ */
 export function installCallShortcuts(deps: CallShortcutsDeps): () => void {
   const shortcut = (setting: ShortcutSetting, act: typeof answerRingingCall) =>
     new DialShortcut({
@@ -64,9 +69,13 @@ export function installCallShortcuts(deps: CallShortcutsDeps): () => void {
     });
   const answer = shortcut('answerShortcut', answerRingingCall);
   const hangUp = shortcut('hangUpShortcut', hangUpActiveCall);
+  // Keys one shortcut gives up and another takes in the same save are still held by the first when the
+  // second asks for them: those are tried again once all three are applied.
   const apply = (settings: Settings) => {
+    deps.dial?.apply(settings.dialShortcut);
     answer.apply(settings.answerShortcut ?? '');
     hangUp.apply(settings.hangUpShortcut ?? '');
+    for (const shortcut of [deps.dial, answer, hangUp]) shortcut?.retry();
   };
   apply(deps.desktop.settings.current);
   const stopFollowing = deps.desktop.settings.subscribe(apply);

@@ -137,7 +137,7 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     logger,
     platform: process.platform,
   });
-  shortcut.apply(core.desktop.settings.current.dialShortcut);
+  // The three global shortcuts follow the settings together (callShortcuts.ts).
   const uninstallCallShortcuts = installCallShortcuts({
     commands: core.commands,
     desktop: core.desktop,
@@ -145,6 +145,7 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     problem,
     logger,
     platform: process.platform,
+    dial: shortcut,
   });
   const uninstallMissedCalls = installMissedCallSurfaces({
     core,
@@ -152,9 +153,6 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
     notificationsSupported: () => Notification.isSupported(),
     problem,
   });
-  const stopFollowingSettings = core.desktop.settings.subscribe((settings) =>
-    shortcut.apply(settings.dialShortcut),
-  );
 
   registerLinkSchemes({ app, platform: process.platform, launch: deps.launch, env: process.env, logger });
   deps.links.attach({
@@ -183,7 +181,6 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
       uninstallMissedCalls();
       uninstallCallShortcuts();
       stopWatchingPower();
-      stopFollowingSettings();
       shortcut.dispose();
       tray?.dispose();
       popNotifier.dispose();

@@ -9,7 +9,7 @@ import type { CommandHandlers, HistoryItem } from '../shared/contract';
 import { errorMessage } from '../shared/contract';
 import { t } from '../shared/i18n';
 import { callBackArgs, missedCallNotice } from '../shared/missedCall';
-import type { CreateNotification } from './notifications';
+import type { CreateNotification, NotificationLike } from './notifications';
 
 export interface MissedCallSurfacesDeps {
   core: { commands: Pick<CommandHandlers, 'calls:dial'>; subscribe(listener: EventListener): () => void };
@@ -26,17 +26,32 @@ export function callBack(call: HistoryItem, deps: Pick<MissedCallSurfacesDeps, '
   );
 }
 
+/** Missed-call notifications kept referenced (the newest), so a late click still calls back. */
+const KEPT_NOTIFICATIONS = 20;
+
 /** Follows the missed calls; returns the function that stops. */
 export function installMissedCallSurfaces(deps: MissedCallSurfacesDeps): () => void {
-  return deps.core.subscribe((channel, payload) => {
+  const kept = new Set<NotificationLike>();
+  const stop = deps.core.subscribe((channel, payload) => {
     if (channel !== 'call:missed' || !deps.notificationsSupported()) return;
     const call = payload as HistoryItem;
     const content = missedCallNotice(call);
     const notification = deps.create(
       call.remote.dial ? { ...content, actions: [t('actions.callBack')] } : content,
     );
-    notification.on('click', () => callBack(call, deps));
-    notification.on('action', () => callBack(call, deps));
+    const use = () => {
+      kept.delete(notification);
+      callBack(call, deps);
+    };
+    notification.on('click', use);
+    notification.on('action', use);
+    // Kept referenced until used: a notification the garbage collector took would answer no click.
+    kept.add(notification);
+    if (kept.size > KEPT_NOTIFICATIONS) kept.delete(kept.values().next().value!);
     notification.show();
   });
+  return () => {
+    stop();
+    kept.clear();
+  };
 }

@@ -222,6 +222,13 @@ export class DialShortcut {
     this.deps.report(this.current.status);
   }
 
+  /** Tries a set shortcut that could not be registered once more (its keys may have been let go since). */
+  retry(): void {
+    const current = this.current;
+    if (current && !current.registered && current.status.accelerator !== '')
+      this.apply(current.status.accelerator);
+  }
+
   dispose(): void {
     this.stopWording();
     this.current?.unregister();

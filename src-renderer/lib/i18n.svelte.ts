@@ -7,7 +7,9 @@ import type { LocaleState } from '../../src-main/shared/contract';
 import {
   activeTranslator,
   createTranslator,
+  DEFAULT_LOCALE,
   loadCatalogue,
+  localeOfTag,
   onLocaleChange,
   setActiveLocale,
   type DateStyle,
@@ -17,6 +19,7 @@ import {
   type Text,
   type Translator,
 } from '../../src-main/shared/i18n';
+import { announce } from './announcer.svelte';
 import { invoke, subscribe } from './ringside';
 
 let current = $state.raw<Translator>(activeTranslator());
@@ -88,13 +91,32 @@ export const localeReady = new Promise<void>((resolve) => (languageKnown = resol
  * follows its changes. Resolves even if main cannot say: English then.
  */
 export async function followLocale(): Promise<void> {
+  // Followed first, read second: a switch main makes while the first answer is on its way wins over it.
+  subscribe('locale:changed', (state) => void apply(state).catch(failedToLoad));
+  const before = switches;
   try {
-    await apply(await invoke('locale:get'));
+    const state = await invoke('locale:get');
+    if (switches === before) await apply(state);
   } catch {
     // A window main refuses it (or an older main): it opens in English rather than not at all.
     await loadCatalogue('en').catch(() => undefined);
     current = createTranslator('en');
   }
   languageKnown();
-  subscribe('locale:changed', (state) => void apply(state));
+}
+
+/** A language's messages could not be loaded (the chunk is missing): the window stays in the language it had. */
+function failedToLoad(): void {
+  announce(t('app.languageNotLoaded'));
+}
+
+/**
+ * Words for the browser host's own layer, which shows before Ringside can say which language is in use (or
+ * that it cannot be reached): the browser's language when Ringside speaks it, else English.
+ */
+export async function startInBrowserLanguage(): Promise<void> {
+  const locale = localeOfTag(navigator.language) ?? DEFAULT_LOCALE;
+  await loadCatalogue(locale).catch(() => loadCatalogue(DEFAULT_LOCALE));
+  if (activeTranslator().locale === locale) current = createTranslator(locale);
+  else setActiveLocale(locale);
 }

@@ -7,6 +7,7 @@
 import '../../shared/i18n/allCatalogues';
 import { resolveLocale, setActiveLocale, PSEUDO_LOCALE, type LanguageChoice } from '../../shared/i18n';
 import type { LocaleState } from '../../shared/contract';
+import type { Logger } from '../../shared/logger';
 
 export interface LocaleServiceDeps {
   /** Settings ▸ Language; absent means Automatic. */
@@ -18,6 +19,7 @@ export interface LocaleServiceDeps {
   /** Layout tests: speak the pseudo-locale whatever is chosen. */
   pseudo?: boolean;
   emit(state: LocaleState): void;
+  logger: Logger;
 }
 
 export class LocaleService {
@@ -38,7 +40,12 @@ export class LocaleService {
     const { locale, choice, automatic } = this.current;
     if (next.locale === locale && next.choice === choice && next.automatic === automatic) return;
     this.current = next;
-    setActiveLocale(next.locale);
+    try {
+      setActiveLocale(next.locale);
+    } catch (error) {
+      // Something in main could not be worded again (logged); the windows switch all the same.
+      this.deps.logger.warn(`switching to ${next.locale}: part of main stayed in the old language`, error);
+    }
     this.deps.emit(next);
   }
 

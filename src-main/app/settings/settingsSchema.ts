@@ -8,7 +8,7 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { InvalidArgument, readPinnedCertificates, resolvePbxUrls } from '../../api';
 import { PhoneSelector } from '../../api/schemas';
-import { checkAccelerator, DEFAULT_DIAL_SHORTCUT } from '../../shared/accelerator';
+import { acceleratorKeys, checkAccelerator, DEFAULT_DIAL_SHORTCUT } from '../../shared/accelerator';
 import { crmTemplateProblem } from '../../shared/crmTemplate';
 import {
   HISTORY_RETENTION_DAYS,
@@ -121,16 +121,19 @@ function checkDialShortcut(text: string): string {
 
 const SHORTCUT_SETTINGS = ['dialShortcut', 'answerShortcut', 'hangUpShortcut'] as const;
 
-/** A global shortcut can do one thing: the later of two fields with the same keys is refused. */
-function sameShortcutTwice(settings: Settings): [ShortcutSetting, string][] {
+/**
+ * A global shortcut can do one thing: the later of two fields that press the same keys on this platform
+ * (whatever their spelling) is refused. Run on the checked settings, whose accelerators are well formed.
+ */
+function sameShortcutTwice(settings: Settings, platform: string): [ShortcutSetting, string][] {
   const seen = new Set<string>();
   const twice: [ShortcutSetting, string][] = [];
   for (const field of SHORTCUT_SETTINGS) {
-    const accelerator = settings[field]?.trim().toLowerCase();
+    const accelerator = settings[field]?.trim();
     if (!accelerator) continue;
-    if (seen.has(accelerator))
-      twice.push([field, t('validation.shortcutUsedTwice', { shortcut: settings[field] ?? '' })]);
-    seen.add(accelerator);
+    const keys = acceleratorKeys(accelerator, platform);
+    if (seen.has(keys)) twice.push([field, t('validation.shortcutUsedTwice', { shortcut: accelerator })]);
+    seen.add(keys);
   }
   return twice;
 }
@@ -152,7 +155,8 @@ export function checkCertificate(pem: string | null, now: Date): string | null {
  */
 export function validateSettings(
   input: Settings,
-  options: { requireConnection: boolean; now?: Date },
+  /** `platform`: whose keys the shortcuts name (CommandOrControl is Cmd on macOS); this process's by default. */
+  options: { requireConnection: boolean; now?: Date; platform?: string },
 ): SettingsValidation {
   const now = options.now ?? new Date();
   const settings: Settings = { ...input };
@@ -174,7 +178,9 @@ export function validateSettings(
   check('dialShortcut', checkDialShortcut);
   check('answerShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));
   check('hangUpShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));
-  for (const [field, message] of sameShortcutTwice(settings)) errors[field] ??= message;
+  for (const [field, message] of sameShortcutTwice(settings, options.platform ?? process.platform)) {
+    errors[field] ??= message;
+  }
   check('trustedCertificatePem', (value) => checkCertificate(value, now));
   check('queueLongWaitSeconds', checkLongWait);
   check('historyRetentionDays', checkHistoryRetention);

@@ -23,7 +23,17 @@ export function t(key: MessageKey, params?: MessageParams): string {
 export function setActiveLocale(locale: DisplayLocale): void {
   if (locale === active.locale) return;
   active = createTranslator(locale);
-  for (const listener of listeners) listener(active);
+  const failures: unknown[] = [];
+  for (const listener of listeners) {
+    // One listener that fails (a menu that cannot be rebuilt) must not keep the others in the old language.
+    try {
+      listener(active);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${failures.length} listener(s) failed to switch to ${locale}`);
 }
 
 /** Calls `listener` after every switch; returns the unsubscribe. */

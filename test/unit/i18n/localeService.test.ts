@@ -22,6 +22,7 @@ function service(options: { systemLanguages?: string[]; pseudo?: boolean } = {})
     systemLanguages: options.systemLanguages ?? [],
     pseudo: options.pseudo,
     emit: (state) => emitted.push(state),
+    logger: silentLogger,
   });
   return { locale, sources, emitted };
 }

@@ -89,9 +89,11 @@ describe('the global answer and hang-up shortcuts', () => {
 
   it('are off until set, registered when set, and follow the settings', () => {
     const registered = new Map<string, () => void>();
+    // As Electron: keys this app already holds are refused.
     const globalShortcut = {
       register: vi.fn(
-        (accelerator: string, callback: () => void) => (registered.set(accelerator, callback), true),
+        (accelerator: string, callback: () => void) =>
+          !registered.has(accelerator) && (registered.set(accelerator, callback), true),
       ),
       unregister: vi.fn((accelerator: string) => registered.delete(accelerator)),
     };
@@ -126,6 +128,17 @@ describe('the global answer and hang-up shortcuts', () => {
       ['answerShortcut', 'registered'],
       ['hangUpShortcut', 'registered'],
     ]);
+    // The two swap keys in one save: each asks for keys the other still holds, and gets them on the retry.
+    listener!({
+      dialShortcut: 'Ctrl+Alt+D',
+      answerShortcut: 'Ctrl+Alt+H',
+      hangUpShortcut: 'Ctrl+Alt+A',
+    } as Settings);
+    expect(Object.fromEntries(reports)).toEqual({
+      answerShortcut: 'registered',
+      hangUpShortcut: 'registered',
+    });
+    expect([...registered.keys()].sort()).toEqual(['Ctrl+Alt+A', 'Ctrl+Alt+H']);
     stop();
     expect(registered.size).toBe(0);
   });
@@ -216,5 +229,12 @@ describe('the shortcuts in Settings', () => {
         { requireConnection: false },
       ).ok,
     ).toBe(true);
+    // The same keys spelled otherwise: CommandOrControl is Ctrl off macOS; the modifiers' order does not count.
+    const respelled = { ...settings, answerShortcut: 'Alt+Ctrl+D', hangUpShortcut: '' };
+    const offMac = validateSettings(respelled, { requireConnection: false, platform: 'linux' });
+    expect(offMac.ok ? {} : offMac.errors).toMatchObject({
+      answerShortcut: expect.stringContaining('already the shortcut'),
+    });
+    expect(validateSettings(respelled, { requireConnection: false, platform: 'darwin' }).ok).toBe(true);
   });
 });
