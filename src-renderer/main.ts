@@ -26,10 +26,8 @@ if (window.ringside) {
   setAppHost('browser');
   const connection = connectBrowserHost();
   const layer = document.body.appendChild(document.createElement('div'));
-  // The layer says how the link to Ringside stands before Ringside can tell which language is in use: it
-  // starts in the browser's, and the app's own language follows once the app mounts.
-  const layerShown = startInBrowserLanguage().then(() =>
-    mount(BrowserHostLayer, { target: layer, props: { ...connection, confirmRoute } }),
-  );
-  void Promise.all([connection.ready, layerShown]).then(mountApp);
+  // The layer follows Ringside's events at once (a dial request may come any moment); it says how the link
+  // to Ringside stands in the browser's language until the app's own language follows as the app mounts.
+  mount(BrowserHostLayer, { target: layer, props: { ...connection, confirmRoute } });
+  void Promise.all([connection.ready, startInBrowserLanguage()]).then(mountApp);
 }

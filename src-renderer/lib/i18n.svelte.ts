@@ -8,6 +8,7 @@ import {
   activeTranslator,
   createTranslator,
   DEFAULT_LOCALE,
+  isCatalogueLoaded,
   loadCatalogue,
   localeOfTag,
   onLocaleChange,
@@ -29,14 +30,22 @@ onLocaleChange((translator) => {
   if (typeof document !== 'undefined') document.documentElement.lang = translator.tag;
 });
 
+/**
+ * Whether the language in use has its messages here. Until then a text is empty rather than its key: the
+ * browser host's layer shows (and starts following events) before its first language has arrived.
+ */
+function wordsHere(): boolean {
+  return isCatalogueLoaded(current.locale === 'pseudo' ? DEFAULT_LOCALE : current.locale);
+}
+
 /** A message in the language in use. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  return current.t(key, params);
+  return wordsHere() ? current.t(key, params) : '';
 }
 
 /** A message main sent as key and parameters. */
 export function tx(text: Text): string {
-  return current.text(text);
+  return wordsHere() ? current.text(text) : '';
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
