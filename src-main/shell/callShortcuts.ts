@@ -7,7 +7,7 @@
 import type { DesktopHooks } from '../app/appCoreDeps';
 import type { CommandHandlers, Settings, ShortcutSetting } from '../shared/contract';
 import { errorMessage } from '../shared/contract';
-import { t } from '../shared/i18n';
+import { t, type MessageKey } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import { DialShortcut, type GlobalShortcutLike } from './shortcut';
 import { answerTarget, hangUpTarget } from './trayMenu';
@@ -25,33 +25,32 @@ export interface CallShortcutsDeps {
   dial?: DialShortcut;
 }
 
-/** Answers the ringing call; resolves once the PBX took the request or a notice said why not. */
-export async function answerRingingCall(
+/** What each shortcut acts on (the call the tray would act on) and what it says when it cannot. */
+const CALL_SHORTCUTS = {
+  answer: { target: answerTarget, none: 'actions.noCallRinging', failed: 'actions.answerFailed' },
+  hangup: { target: hangUpTarget, none: 'actions.noCallToHangUp', failed: 'tray.hangUpFailed' },
+} satisfies Record<string, { target: typeof answerTarget; none: MessageKey; failed: MessageKey }>;
+
+/** Answers or hangs up; resolves once the PBX took the request or a notice said why not. */
+async function actOnCall(
+  action: keyof typeof CALL_SHORTCUTS,
   commands: CallShortcutCommands,
   problem: CallShortcutsDeps['problem'],
 ): Promise<void> {
-  const target = answerTarget(await commands['calls:list']());
-  if (!target) return problem(t('actions.noCallRinging'), '');
+  const { target, none, failed } = CALL_SHORTCUTS[action];
+  const call = target(await commands['calls:list']());
+  if (!call) return problem(t(none), '');
   try {
-    await commands['calls:control']({ uniqueid: target.uniqueid, action: 'answer' });
+    await commands['calls:control']({ uniqueid: call.uniqueid, action });
   } catch (error) {
-    problem(t('actions.answerFailed'), errorMessage(error));
+    problem(t(failed), errorMessage(error));
   }
 }
 
+/** Answers the ringing call. */
+export const answerRingingCall = actOnCall.bind(null, 'answer');
 /** Hangs up the call the PBX would hang up (as the tray's "Hang up"). */
-export async function hangUpActiveCall(
-  commands: CallShortcutCommands,
-  problem: CallShortcutsDeps['problem'],
-): Promise<void> {
-  const target = hangUpTarget(await commands['calls:list']());
-  if (!target) return problem(t('actions.noCallToHangUp'), '');
-  try {
-    await commands['calls:control']({ uniqueid: target.uniqueid, action: 'hangup' });
-  } catch (error) {
-    problem(t('tray.hangUpFailed'), errorMessage(error));
-  }
-}
+export const hangUpActiveCall = actOnCall.bind(null, 'hangup');
 
 /**
  * Registers the answer and hang-up shortcuts (and the dial shortcut, when given) as the settings say and

@@ -14,6 +14,7 @@ import {
   onLocaleChange,
   setActiveLocale,
   type DateStyle,
+  type DisplayLocale,
   type DurationStyle,
   type MessageKey,
   type MessageParams,
@@ -78,17 +79,22 @@ export function currentLocale(): Translator['locale'] {
   return current.locale;
 }
 
-/** Loads the language's messages (a chunk of their own; the pseudo-locale is made from English), then switches. */
+/**
+ * Speaks `locale`, whose messages are here now. Already in it (English, before anything was loaded): what
+ * was shown meanwhile, e.g. by the browser host's layer that mounts first, is worded again.
+ */
+function speak(locale: DisplayLocale): void {
+  if (activeTranslator().locale === locale) current = createTranslator(locale);
+  else setActiveLocale(locale);
+}
+
 let switches = 0;
+/** Loads the language's messages (a chunk of their own; the pseudo-locale is made from English), then switches. */
 async function apply(state: LocaleState): Promise<void> {
   const switchNumber = ++switches;
   await loadCatalogue(state.locale === 'pseudo' ? 'en' : state.locale);
   // A later switch that finished loading first wins.
-  if (switchNumber !== switches) return;
-  // Already in this language (English, before anything was loaded): what was shown meanwhile, e.g. by the
-  // browser host's layer that mounts first, is worded again now that the messages are here.
-  if (activeTranslator().locale === state.locale) current = createTranslator(state.locale);
-  else setActiveLocale(state.locale);
+  if (switchNumber === switches) speak(state.locale);
 }
 
 let languageKnown: () => void;
@@ -108,8 +114,8 @@ export async function followLocale(): Promise<void> {
     if (switches === before) await apply(state);
   } catch {
     // A window main refuses it (or an older main): it opens in English rather than not at all.
-    await loadCatalogue('en').catch(() => undefined);
-    current = createTranslator('en');
+    await loadCatalogue(DEFAULT_LOCALE).catch(() => undefined);
+    speak(DEFAULT_LOCALE);
   }
   languageKnown();
 }
@@ -124,8 +130,10 @@ function failedToLoad(): void {
  * that it cannot be reached): the browser's language when Ringside speaks it, else English.
  */
 export async function startInBrowserLanguage(): Promise<void> {
-  const locale = localeOfTag(navigator.language) ?? DEFAULT_LOCALE;
-  await loadCatalogue(locale).catch(() => loadCatalogue(DEFAULT_LOCALE));
-  if (activeTranslator().locale === locale) current = createTranslator(locale);
-  else setActiveLocale(locale);
+  const wanted = localeOfTag(navigator.language) ?? DEFAULT_LOCALE;
+  const loaded = await loadCatalogue(wanted).then(
+    () => wanted,
+    () => loadCatalogue(DEFAULT_LOCALE).then(() => DEFAULT_LOCALE),
+  );
+  speak(loaded);
 }
