@@ -45,6 +45,9 @@ export const DEPENDENCY_EXCLUSIONS = [
   // `${arch}` are electron-builder's: the build machine's platform, the target's arch. Native modules come
   // from this machine's node_modules, so a package is built on the OS it is for.)
   '!**/node_modules/better-sqlite3/prebuilds/!(${platform}-${arch}).node',
+  // koffi trims glibc's malloc for the browser host (plain Node); in Electron malloc is Chromium's, which
+  // returns free pages itself, so the app never loads it (app/directory/trimMallocHeaps.ts).
+  '!**/node_modules/{koffi,@koromix}/**',
 ];
 
 const config: Configuration = {

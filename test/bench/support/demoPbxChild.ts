@@ -5,11 +5,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { DemoPbxOptions } from '../../../src-main/demo-pbx';
+import type { PhoneSelectorDto } from '../../../src-main/shared/contract';
 
 export interface DemoPbxReady {
   baseUrl: string;
   authUrl: string;
   credentials: { clientId: string; clientSecret: string };
+  /** The demo agent's phone; null for the baseline server. */
+  agentPhone: PhoneSelectorDto | null;
   /** Resident set size right after start, in bytes. */
   rss: number;
 }

@@ -8,11 +8,14 @@
  */
 import Fastify from 'fastify';
 import { startDemoPbx, type DemoPbxOptions } from '../../../src-main/demo-pbx';
+import type { PhoneSelectorDto } from '../../../src-main/shared/contract';
 
 interface Server {
   baseUrl: string;
   authUrl: string;
   credentials: { clientId: string; clientSecret: string };
+  /** The demo agent's phone (the baseline has none). */
+  agent?: { phone: PhoneSelectorDto };
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ process.send!({
   baseUrl: server.baseUrl,
   authUrl: server.authUrl,
   credentials: server.credentials,
+  agentPhone: server.agent?.phone ?? null,
   rss: process.memoryUsage().rss,
 });
 process.on('message', async (message) => {
