@@ -260,8 +260,9 @@ async function mainProcessMemory(report: Report, target: MainProcessTarget): Pro
   report('cache_main_process_first_sync', figures.syncMs / 1000, 's');
   report('cache_rss_1s_after_sync', mb(figures.rssOneSecondAfter), 'MB');
   report('cache_rss_after_sync', mb(figures.rss), 'MB', '< 150 MB (idle 15 s after the first sync)');
-  report('cache_rss_after_sync_anonymous', mb(figures.rssAnon), 'MB', 'V8 heap, malloc, thread stacks');
-  report('cache_rss_after_sync_file_backed', mb(figures.rssFile), 'MB', 'node, ICU data, native modules');
+  // Of which anonymous (V8's heap, malloc, thread stacks) and file-backed (node's code, ICU data, natives).
+  report('cache_rss_after_sync_anonymous', mb(figures.rssAnon), 'MB');
+  report('cache_rss_after_sync_file_backed', mb(figures.rssFile), 'MB');
   report('cache_rss_after_sync_v8_heap', mb(figures.heapTotal), 'MB');
   if (process.env.RINGSIDE_BENCH_MEMORY_TRACE === '1') {
     for (const { mb: size, name } of figures.largestMappings.slice(0, 12))

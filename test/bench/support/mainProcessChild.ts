@@ -3,9 +3,9 @@
  * (`composeAppCore`: settings file, cache files, the built writer and integrity-check threads), configured
  * for the PBX at BENCH_PBX (JSON: baseUrl, clientId, clientSecret, phone) with its secret in memory. It
  * saves those settings, waits for the first directory sync to finish (the sync scheduler then returns the
- * sync's memory, as in the app), lets the process idle for BENCH_SETTLE_MS (V8 releases the pages it pooled
- * for reuse some 8 s after its last collection), and sends its memory figures. With BENCH_HEAP_SNAPSHOT=path
- * it also writes a heap snapshot there.
+ * sync's memory, as in the app), lets the process idle for BENCH_SETTLE_MS (another ~15 MB leaves some 8 s
+ * after the sync, when V8's memory reducer runs its own collections), and sends its memory figures. With
+ * BENCH_HEAP_SNAPSHOT=path it also writes a heap snapshot there.
  *
  * Bundled by mainProcessBundle.ts and run by plain `node`, as the browser host runs: no TypeScript loader in
  * the process, whose own threads and heap would be counted as the app's.
