@@ -4,12 +4,14 @@
  * at once, rebuilds it). The settings and the stored secret stay. Wrap-ups still waiting for the PBX are
  * the agent's unsaved work: the window warns how many first, and nothing is deleted while more are waiting
  * than the agent was told about. Copies of these files set aside after damage (`<file>.corrupt-<time>`)
- * hold the same data, and go too.
+ * hold the same data, and go too. So do the files of the other PBXs used at this desk: their wrap-ups not
+ * yet sent count in what the agent is warned about.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { eraseLocalData } from '../../cache/database/eraseLocalData';
+import { otherPbxFiles, unsentWrapUpsIn } from '../../cache/database/otherPbxFiles';
 import type { RecentNumbersStore } from '../../calls';
 import type { PendingSave, PrivacyClearResult } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
@@ -34,23 +36,39 @@ export class LocalDataClearer {
 
   async clear(unsentWrapUpsAcknowledged: number): Promise<PrivacyClearResult> {
     const { deps } = this;
-    const unsent = deps.pendingWrapUps().length;
+    const unsent = this.unsentWrapUps();
     if (unsent > unsentWrapUpsAcknowledged) return { cleared: false, unsentWrapUps: unsent };
     await deps.stopSync();
-    const wrapUps = deps.pendingWrapUps();
-    if (wrapUps.length > unsentWrapUpsAcknowledged) {
+    const unsentNow = this.unsentWrapUps();
+    if (unsentNow > unsentWrapUpsAcknowledged) {
       // One more was saved while the sync stopped: the agent decides again.
       deps.restartSync();
-      return { cleared: false, unsentWrapUps: wrapUps.length };
+      return { cleared: false, unsentWrapUps: unsentNow };
     }
-    for (const db of new Set(deps.databases())) {
+    const wrapUps = deps.pendingWrapUps();
+    const databases = new Set(deps.databases());
+    const otherFiles = otherPbxFiles([...databases].map((db) => db.name));
+    for (const db of databases) {
       eraseLocalData(db);
       if (!db.memory) removeCorruptCopies(db.name);
     }
+    for (const file of otherFiles) rmSync(file, { force: true });
     deps.recentNumbers.save([]);
-    deps.logger.info(`local data cleared (${wrapUps.length} unsent wrap-ups among it)`);
+    deps.logger.info(
+      `local data cleared (${unsentNow} unsent wrap-ups among it; ${otherFiles.length} files of other PBXs deleted)`,
+    );
     deps.afterClear({ wrapUps });
     return { cleared: true };
+  }
+
+  /** The active PBX's wrap-ups waiting for it, and those in the history files of the other PBXs. */
+  private unsentWrapUps(): number {
+    const { deps } = this;
+    const otherFiles = otherPbxFiles(deps.databases().map((db) => db.name));
+    const others = unsentWrapUpsIn(otherFiles);
+    for (const path of others.unreadable)
+      deps.logger.warn(`clear local data: ${path} could not be read to count its unsent wrap-ups`);
+    return deps.pendingWrapUps().length + others.count;
   }
 }
 

@@ -127,6 +127,37 @@ describe('Settings ▸ Privacy', { timeout: 60_000 }, () => {
     await wait(() => expect(core.directorySync.status().counts?.persons).toBeGreaterThan(0), 30_000);
   });
 
+  it('also deletes the files of the other PBXs used at this desk, counting their unsent wrap-ups first', async () => {
+    const note = 'Zebrafinch warranty claim, the caller waits for our answer';
+    const uniqueid = await answeredCall('+420 602 777 888');
+    await outage(pbx, 3600);
+    await core.commands['wrapup:save']({ uniqueid, disposition: null, note, followUp: false });
+    await wait(async () => expect(await core.commands['wrapup:pending']()).toHaveLength(1));
+    // Another PBX's pair, as a switch of PBX leaves it: its history holds the same unsent wrap-up and note.
+    const { database, history } = core.caches.current!;
+    const otherDirectory = join(cacheDir, 'directory-pbx.example.com-0123456789.sqlite');
+    const otherHistory = join(cacheDir, 'history-pbx.example.com-0123456789.sqlite');
+    database.db.prepare('VACUUM INTO ?').run(otherDirectory);
+    history.db.prepare('VACUUM INTO ?').run(otherHistory);
+    copyFileSync(otherHistory, `${otherHistory}.corrupt-2026-11-20T08-00-00-000Z`);
+    const activeFiles = [database.path, history.path];
+
+    // The window warned about the active PBX's one; the other PBX's is waiting too.
+    expect(await core.commands['privacy:clear']({ unsentWrapUps: 1 })).toEqual({
+      cleared: false,
+      unsentWrapUps: 2,
+    });
+    expect(readdirSync(cacheDir)).toContain('history-pbx.example.com-0123456789.sqlite');
+
+    expect(await core.commands['privacy:clear']({ unsentWrapUps: 2 })).toEqual({ cleared: true });
+    await outage(pbx, 0);
+
+    const left = readdirSync(cacheDir);
+    expect(left.filter((name) => name.includes('pbx.example.com'))).toEqual([]);
+    for (const path of activeFiles) expect(left).toContain(path.slice(cacheDir.length + 1));
+    expect(findInFiles(cacheDir, new Map([[note, 'the note']]))).toEqual([]);
+  });
+
   it('applies the retention period when it is shortened', async () => {
     const uniqueid = await answeredCall('+420 602 777 888');
     await wait(async () => expect(await historyIds()).toContain(uniqueid));
