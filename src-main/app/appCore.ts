@@ -254,6 +254,7 @@ export class AppCore {
         await this.directorySync.idle();
       },
       restartSync: () => this.directorySync.reset(),
+      forgetHistoryInFlight: () => this.history.forgetInFlight(),
       databases: () => {
         const current = this.caches.current;
         return current ? [current.database.db, current.history.db] : [];

@@ -23,6 +23,8 @@ export interface LocalDataClearerDeps {
   stopSync(): Promise<void>;
   /** Starts the sync again when nothing was cleared after all. */
   restartSync(): void;
+  /** Review fetches and wrap-up sends on their way write nothing back once they end. */
+  forgetHistoryInFlight(): void;
   /** Every open database that holds local data (the directory cache; a separate store of the agent's own). */
   databases(): Database[];
   recentNumbers: RecentNumbersStore;
@@ -46,6 +48,7 @@ export class LocalDataClearer {
       return { cleared: false, unsentWrapUps: unsentNow };
     }
     const wrapUps = deps.pendingWrapUps();
+    deps.forgetHistoryInFlight();
     const databases = new Set(deps.databases());
     const otherFiles = otherPbxFiles([...databases].map((db) => db.name));
     for (const db of databases) {

@@ -138,6 +138,12 @@ export class HistoryService {
     void this.outbox.drain();
   }
 
+  /** The local data is being cleared: fetches and sends on their way write nothing back when they end. */
+  forgetInFlight(): void {
+    this.reviews.forgetInFlight();
+    this.outbox.forgetInFlight();
+  }
+
   /** One monitor snapshot (CallsService hands every one over). */
   onSnapshot(snapshot: MonitorSnapshot, firstOfSession: boolean): void {
     this.recorder.record(snapshot, firstOfSession);

@@ -76,6 +76,8 @@ export class ReviewFetcher {
   private readonly scheduled = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<StoredReview>>();
   private stopped = false;
+  /** Counts "Clear local data"s: a fetch started before one writes nothing. */
+  private generation = 0;
 
   constructor(private readonly deps: ReviewFetcherDeps) {
     this.policy = { ...DEFAULT_REVIEW_POLICY, ...deps.policy };
@@ -120,6 +122,15 @@ export class ReviewFetcher {
 
   stop(): void {
     this.stopped = true;
+    for (const uniqueid of [...this.scheduled.keys()]) this.cancel(uniqueid);
+  }
+
+  /**
+   * The local data was cleared: nothing scheduled runs, and a fetch on its way writes nothing when its
+   * answer comes (it would put a review, transcript included, back into the emptied file).
+   */
+  forgetInFlight(): void {
+    this.generation++;
     for (const uniqueid of [...this.scheduled.keys()]) this.cancel(uniqueid);
   }
 
@@ -175,6 +186,7 @@ export class ReviewFetcher {
       });
     }
     const agent = this.deps.agent() || undefined;
+    const generation = this.generation;
     const review: StoredReview = { ...before, attempts: before.attempts + 1 };
     const options = { timeoutMs: this.policy.requestTimeoutMs };
     try {
@@ -190,10 +202,15 @@ export class ReviewFetcher {
       review.notFound = 0;
       if (review.v2State === 'unknown' || review.v2State === 'failed') await this.fetchV2(client, review);
       // After stop() (the app quitting) nothing is written; the schedule in SQLite resumes next time.
-      return this.stopped ? review : this.afterRecord(review, record, agent);
+      return this.discarded(generation) ? review : this.afterRecord(review, record, agent);
     } catch (error) {
-      return this.stopped ? review : this.afterFailure(review, error);
+      return this.discarded(generation) ? review : this.afterFailure(review, error);
     }
+  }
+
+  /** The answer to a fetch of `generation` is not written: the app is stopping, or the data was cleared. */
+  private discarded(generation: number): boolean {
+    return this.stopped || generation !== this.generation;
   }
 
   /** An agent the PBX does not know may see nothing. */

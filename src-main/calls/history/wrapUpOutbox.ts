@@ -56,6 +56,8 @@ export class WrapUpOutbox {
   private draining: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Counts "Clear local data"s: a send started before one records nothing of its answer. */
+  private generation = 0;
 
   constructor(private readonly deps: WrapUpOutboxDeps) {
     this.policy = { ...DEFAULT_OUTBOX_POLICY, ...deps.policy };
@@ -98,6 +100,15 @@ export class WrapUpOutbox {
     this.clearTimer();
   }
 
+  /**
+   * The local data was cleared: a send on its way records nothing when its answer comes (the metadata the
+   * PBX returns, the note among it, would go back into the emptied file). The outbox itself is empty now.
+   */
+  forgetInFlight(): void {
+    this.generation++;
+    this.clearTimer();
+  }
+
   private async run(): Promise<void> {
     while (!this.stopped) {
       const client = this.deps.client();
@@ -108,6 +119,8 @@ export class WrapUpOutbox {
   }
 
   private async send(client: OutboxClient, entry: OutboxEntry): Promise<void> {
+    const generation = this.generation;
+    const discarded = () => this.stopped || generation !== this.generation;
     const attempts = entry.attempts + 1;
     this.setState(entry, 'sending', attempts, entry.message, null);
     const options = { timeoutMs: this.policy.requestTimeoutMs };
@@ -115,6 +128,7 @@ export class WrapUpOutbox {
       const agent = this.deps.agent();
       if (agent) {
         const permissions = await client.permissions.byUsername(entry.uniqueid, agent, options);
+        if (discarded()) return;
         if (!permissions.metadata) {
           this.setState(entry, 'rejected', attempts, NOT_PERMITTED, null);
           return;
@@ -122,7 +136,7 @@ export class WrapUpOutbox {
       }
       const metadata = await client.metadata.update(entry.uniqueid, entry.changes, options);
       // An answer that arrives after stop() (the app quitting) is not recorded: the entry is sent again.
-      if (this.stopped) return;
+      if (discarded()) return;
       const removed = this.deps.store.accepted(
         entry.uniqueid,
         entry.revision,
@@ -133,7 +147,7 @@ export class WrapUpOutbox {
       this.announce(entry.uniqueid);
       if (removed) this.deps.onWritten?.(entry.uniqueid);
     } catch (error) {
-      if (this.stopped) return;
+      if (discarded()) return;
       const message = errorMessage(error);
       const notice = storedFailure(error);
       if (isTransient(error)) {

@@ -15,6 +15,7 @@ function clearerWith(pending: PendingSave[], onStop: () => void = () => {}) {
     pendingWrapUps: () => [...pending],
     stopSync: vi.fn(async () => onStop()),
     restartSync: vi.fn(),
+    forgetHistoryInFlight: vi.fn(),
     databases: () => [],
     recentNumbers,
     afterClear: vi.fn(),
@@ -37,6 +38,7 @@ describe('LocalDataClearer', () => {
     expect(await clearer.clear(0)).toEqual({ cleared: false, unsentWrapUps: 1 });
     expect(deps.restartSync).toHaveBeenCalledOnce();
     expect(deps.afterClear).not.toHaveBeenCalled();
+    expect(deps.forgetHistoryInFlight).not.toHaveBeenCalled();
     expect(recentNumbers.load()).toHaveLength(1);
   });
 
@@ -45,6 +47,10 @@ describe('LocalDataClearer', () => {
     expect(await clearer.clear(1)).toEqual({ cleared: true });
     expect(recentNumbers.load()).toEqual([]);
     expect(deps.afterClear).toHaveBeenCalledWith({ wrapUps: [pendingSave('1.4')] });
+    // Before anything is erased: a fetch or send ending later must not write back into the emptied file.
+    expect(deps.forgetHistoryInFlight.mock.invocationCallOrder[0]).toBeLessThan(
+      deps.afterClear.mock.invocationCallOrder[0]!,
+    );
     expect(deps.restartSync).not.toHaveBeenCalled();
   });
 });

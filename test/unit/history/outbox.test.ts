@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusinessError, NetworkError, ServerError } from '../../../src-main/api/errors';
 import type { CallPermissions } from '../../../src-main/api/schemas';
 import { openHistoryFile, WrapUpStore, type CacheDatabase } from '../../../src-main/cache';
+import { eraseLocalData } from '../../../src-main/cache/database/eraseLocalData';
 import { WrapUpOutbox, type OutboxClient } from '../../../src-main/calls/history/wrapUpOutbox';
 import { wordNotice } from '../../../src-main/calls/history/storedNotice';
 import type { WrapUpChanged } from '../../../src-main/shared/contract';
@@ -69,6 +70,23 @@ afterEach(() => {
 });
 
 describe('wrap-up outbox', () => {
+  it('records nothing of a send on its way when the local data is cleared', async () => {
+    let answer!: (metadata: Record<string, unknown>) => void;
+    const pbx = client([]);
+    pbx.metadata.update.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    save('Quokkaberry refund promised');
+    const drained = start(pbx).drain();
+    await vi.waitFor(() => expect(pbx.metadata.update).toHaveBeenCalled(), { timeout: 3000, interval: 5 });
+
+    outbox!.forgetInFlight();
+    eraseLocalData(database.db);
+    answer({ 'ringside.note': 'Quokkaberry refund promised' });
+    await drained;
+
+    expect(store.metadata(UNIQUEID)).toBeNull();
+    expect(store.entries()).toEqual([]);
+  });
+
   it('retries network failures and 5xx until the PBX accepts, then drops the entry', async () => {
     const pbx = client([
       new NetworkError('refused', 'pbx.example', CONTEXT),

@@ -17,6 +17,7 @@ import {
   type ReviewClient,
   type ReviewPolicy,
 } from '../../../src-main/calls/history/reviewFetcher';
+import { eraseLocalData } from '../../../src-main/cache/database/eraseLocalData';
 import { buildReview, cssColour } from '../../../src-main/calls/history/buildReview';
 import { wordNotice } from '../../../src-main/calls/history/storedNotice';
 import { spyLogger } from '../calls/fixtures';
@@ -246,6 +247,23 @@ describe('review fetcher', () => {
     const withoutAgent = await settled();
     expect(wordNotice(withoutAgent.message)).toMatch(/user name is not set in Settings/);
     expect(buildReview(UNIQUEID, withoutAgent, null, undefined).summary).toEqual({ status: 'not-permitted' });
+  });
+
+  it('writes nothing of a fetch on its way when the local data is cleared', async () => {
+    let answer!: (record: CallRecordV1) => void;
+    const pbx = scriptedClient([record(3)]);
+    pbx.callDetail.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const fetching = fetcher(pbx);
+    const fetched = fetching.fetchNow(UNIQUEID);
+    await vi.waitFor(() => expect(pbx.callDetail).toHaveBeenCalled(), { timeout: 3000, interval: 5 });
+
+    fetching.forgetInFlight();
+    eraseLocalData(database.db);
+    answer(record(3));
+    await fetched;
+
+    expect(stateOf()).toBeUndefined();
+    expect(text.search('invoice', { limit: 10, agent: AGENT })).toEqual([]);
   });
 
   it('resumes a scheduled fetch after a restart', async () => {
