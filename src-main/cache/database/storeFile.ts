@@ -37,6 +37,11 @@ export interface CacheDatabase {
   checkpoint(mode?: 'PASSIVE' | 'TRUNCATE'): void;
   /** A statement or the integrity check found the file damaged; `recover()` replaces it. */
   readonly damaged: boolean;
+  /**
+   * Another connection to the file (the sync's writer thread) met damage: the file is marked damaged as if
+   * a statement of this connection had met it. Returns the CacheDamagedError to throw.
+   */
+  reportDamage(cause: unknown): Error;
   /** Called (on a later turn, once) when the file is found damaged; returns the unsubscribe function. */
   onDamaged(listener: () => void): () => void;
   /** Settles once the background integrity check has run (at once when none was needed). */
@@ -152,10 +157,7 @@ class StoreFile implements CacheDatabase {
     readonly options: OpenCacheOptions,
     uncleanShutdown: boolean,
   ) {
-    this.db = guardConnection(raw, (error) => {
-      this.markDamaged(error);
-      return new CacheDamagedError(path, kind.name, kind.recovery, { cause: error });
-    });
+    this.db = guardConnection(raw, (error) => this.reportDamage(error));
     this.checked = !uncleanShutdown;
     this.integrityChecked = uncleanShutdown ? this.check() : Promise.resolve();
   }
@@ -175,6 +177,11 @@ class StoreFile implements CacheDatabase {
 
   checkpoint(mode: 'PASSIVE' | 'TRUNCATE' = 'PASSIVE'): void {
     if (!this.raw.memory) this.db.pragma(`wal_checkpoint(${mode})`);
+  }
+
+  reportDamage(cause: unknown): Error {
+    this.markDamaged(cause);
+    return new CacheDamagedError(this.path, this.kind.name, this.kind.recovery, { cause });
   }
 
   onDamaged(listener: () => void): () => void {

@@ -100,6 +100,11 @@ export class DirectoryCache {
     return this.options.numbering;
   }
 
+  /** The sync's writer thread met damage in the file: marked damaged (it is replaced); the error to throw. */
+  reportDamage(cause: unknown): Error {
+    return this.database.reportDamage(cause);
+  }
+
   /** Runs `fn` in one transaction of the cache database (CacheFullError when the disk is full). */
   write<T>(fn: () => T): T {
     return this.database.write(fn);

@@ -73,7 +73,8 @@ export type DetailWriterRequest = {
 };
 
 export type DetailWriterReply =
-  { seq: number; counts: DetailWriteCounts } | { seq: number; error: { message: string; diskFull: boolean } };
+  | { seq: number; counts: DetailWriteCounts }
+  | { seq: number; error: { message: string; diskFull: boolean; corrupt: boolean } };
 
 /**
  * Writes in a worker thread when the cache is a file, else on the caller's thread. The worker's heap is
@@ -89,7 +90,7 @@ export function workerDetailWriterFactory(script: WorkerScript): DetailWriterFac
       execArgv: script.execArgv,
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
-    return new WorkerDetailWriter(worker, path, cache.numberKeys);
+    return new WorkerDetailWriter(worker, path, cache.numberKeys, (cause) => cache.reportDamage(cause));
   };
 }
 
@@ -109,6 +110,8 @@ class WorkerDetailWriter implements DetailWriter {
     private readonly worker: Worker,
     private readonly path: string,
     private readonly numberKeys: NumberKeys,
+    /** The writer met SQLITE_CORRUPT or NOTADB: the app's connection takes the damaged-file path. */
+    private readonly reportDamage: (cause: Error) => Error,
   ) {
     worker.on('message', (reply: DetailWriterReply) => this.settle(reply));
     worker.on('error', (error) => this.fail(error));
@@ -182,13 +185,11 @@ class WorkerDetailWriter implements DetailWriter {
     const waiting = this.pending.get(reply.seq);
     if (!waiting) return;
     this.pending.delete(reply.seq);
-    if ('counts' in reply) waiting.resolve(reply.counts);
-    else
-      waiting.reject(
-        reply.error.diskFull
-          ? new CacheFullError(this.path)
-          : new Error(`cache write: ${reply.error.message}`),
-      );
+    if ('counts' in reply) return waiting.resolve(reply.counts);
+    const { message, diskFull, corrupt } = reply.error;
+    if (diskFull) return waiting.reject(new CacheFullError(this.path));
+    const error = new Error(`cache write: ${message}`);
+    waiting.reject(corrupt ? this.reportDamage(error) : error);
   }
 
   private fail(error: Error): void {

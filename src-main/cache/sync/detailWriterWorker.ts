@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openWriterConnection } from '../database/openWriterConnection';
-import { isDiskFull } from '../database/sqliteErrors';
+import { isCorruption, isDiskFull } from '../database/sqliteErrors';
 import { DirectoryStore } from '../store/directoryStore';
 import { NumberKeys } from '../store/numberKeys';
 import { storeDetailBatch } from './detailOutcome';
@@ -35,7 +35,11 @@ port.on('message', (message: DetailWriterRequest | 'close') => {
   } catch (error) {
     reply = {
       seq,
-      error: { message: error instanceof Error ? error.message : String(error), diskFull: isDiskFull(error) },
+      error: {
+        message: error instanceof Error ? error.message : String(error),
+        diskFull: isDiskFull(error),
+        corrupt: isCorruption(error),
+      },
     };
   }
   port.postMessage(reply);

@@ -1,8 +1,9 @@
 /** The sync's worker writer: what it does beyond the behaviours sync.test.ts runs against both writers. */
-import { describe, expect, it } from 'vitest';
-import { DirectorySync, openCache } from '../../../src-main/cache';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { CacheDamagedError, DirectorySync, openCache } from '../../../src-main/cache';
 import { sourceDetailWriter } from '../../support/detailWriter';
-import { spyLogger, testDirectory } from './fixtures';
+import { openTestCache, spyLogger, testDirectory } from './fixtures';
 import { MemoryDirectory, person, phone } from './memoryDirectory';
 
 function syncWithWorker(source: MemoryDirectory, directory = testDirectory()) {
@@ -71,5 +72,45 @@ describe('the worker detail writer', { timeout: 30_000 }, () => {
     // Batches became visible to the app's own connection one after another, not all at the end.
     expect(new Set(seen).size).toBeGreaterThan(3);
     expect(seen.at(-1)).toBe(300);
+  });
+});
+
+describe('damage the worker meets', { timeout: 30_000 }, () => {
+  it("marks the app's cache file damaged (so it is replaced and rebuilt) and fails the sync with that", async () => {
+    const source = new MemoryDirectory();
+    const addPersons = (from: number, to: number) => {
+      for (let id = from; id <= to; id++) {
+        source.addPersons(person(id, { contacts: [phone(`+420 601 ${String(id).padStart(6, '0')}`)] }));
+      }
+    };
+    addPersons(1, 300);
+    const database = openTestCache();
+    const directory = testDirectory(database);
+    await syncWithWorker(source, directory).run();
+    // The number index's pages overwritten on disk: only the writer reads them (to add the new persons').
+    database.checkpoint('TRUNCATE');
+    const pages = database.db
+      .prepare("SELECT pageno FROM dbstat WHERE name = 'numbers' AND pagetype = 'leaf'")
+      .pluck()
+      .all() as number[];
+    const pageSize = Number(database.db.pragma('page_size', { simple: true }));
+    const file = openSync(database.path, 'r+');
+    for (const page of pages)
+      writeSync(file, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
+    closeSync(file);
+    addPersons(301, 400);
+    const told = vi.fn();
+    database.onDamaged(told);
+
+    const failed = await syncWithWorker(source, directory)
+      .run()
+      .catch((error: unknown) => error);
+
+    expect(failed).toBeInstanceOf(CacheDamagedError);
+    expect((failed as Error).cause).toEqual(
+      expect.objectContaining({ message: expect.stringMatching(/^cache write: /) }),
+    );
+    expect(database.damaged).toBe(true);
+    await vi.waitFor(() => expect(told).toHaveBeenCalledOnce());
   });
 });
