@@ -14,11 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
-import { composeAppCore } from '../../../src-main/app/composeAppCore';
-import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
-import { MemorySecretStore } from '../../../src-main/app/settings/secretStore';
 import type { PhoneSelectorDto } from '../../../src-main/shared/contract';
-import { silentLogger } from '../../../src-main/shared/logger';
+import { composeHeadlessCore } from '../../support/testAppCore';
 
 export interface MainProcessTarget {
   baseUrl: string;
@@ -65,23 +62,10 @@ function largestMappings(): { mb: number; name: string }[] {
 }
 
 const userData = mkdtempSync(join(tmpdir(), 'ringside-bench-main-'));
-const { core } = await composeAppCore({
+const { core } = await composeHeadlessCore({
   userData,
-  logger: silentLogger,
-  transport: nodeTransport,
-  secretStore: async () => new MemorySecretStore(),
-  demoPbx: {
-    start: () => Promise.reject(new Error('the bench runs against its own demo PBX process')),
-  },
   detailWriterWorker: new URL('detailWriterWorker.js', builtMain),
   integrityCheckWorker: new URL('integrityCheckWorker.js', builtMain),
-  osRegion: 'CZ',
-  build: {
-    name: 'Ringside',
-    version: 'bench',
-    platform: process.platform,
-    versions: { node: process.versions.node },
-  },
 });
 try {
   await core.start();

@@ -7,8 +7,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { composeAppCore } from '../../../src-main/app/composeAppCore';
-import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
 import {
   enforceLocks,
   lockedFields,
@@ -19,12 +17,11 @@ import {
   withPresets,
   type ManagedPolicy,
 } from '../../../src-main/app/settings/managedPolicy';
-import { MemorySecretStore } from '../../../src-main/app/settings/secretStore';
 import { MemorySettingsStore, SETTINGS_KEY } from '../../../src-main/app/settings/settingsRepository';
 import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
 import type { Settings } from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
-import { testAppCore, TEST_BUILD } from '../../support/testAppCore';
+import { composeHeadlessCore, testAppCore, TEST_BUILD } from '../../support/testAppCore';
 import { spyLogger } from '../shell/spyLogger';
 
 const defaults = defaultSettings('CZ');
@@ -219,18 +216,9 @@ describe('Settings under the policy', () => {
 
   it('is read by the hosts from the file, at start', async () => {
     const userData = temporaryDirectory();
-    const { core } = await composeAppCore({
+    const { core } = await composeHeadlessCore({
       userData,
-      logger: silentLogger,
-      transport: nodeTransport,
-      secretStore: async () => new MemorySecretStore(),
-      demoPbx: {
-        start: async () => {
-          throw new Error('no demo PBX here');
-        },
-      },
       detailWriterWorker: new URL('file:///nonexistent/detailWriterWorker.js'),
-      osRegion: 'CZ',
       managedPolicyFile: policyFile(JSON.stringify(POLICY)),
       build: TEST_BUILD,
     });

@@ -6,35 +6,22 @@
  *
  * Started as `node --import tsx coreProcess.ts` with RINGSIDE_TEST_CORE: {userData, pbx} as JSON.
  */
-import { composeAppCore } from '../../../../src-main/app/composeAppCore';
-import { nodeTransport } from '../../../../src-main/app/connection/pbxTransport';
-import { MemorySecretStore } from '../../../../src-main/app/settings/secretStore';
 import type { SyncStatus } from '../../../../src-main/shared/contract';
-import { silentLogger } from '../../../../src-main/shared/logger';
+import { composeHeadlessCore } from '../../../support/testAppCore';
 import type { CoreOrder, CoreReport, CoreProcessConfig } from './coreProcessProtocol';
 
 const config = JSON.parse(process.env['RINGSIDE_TEST_CORE']!) as CoreProcessConfig;
 const send = (report: CoreReport) => process.send!(report);
 
-const { core } = await composeAppCore({
+const { core } = await composeHeadlessCore({
   userData: config.userData,
-  logger: silentLogger,
-  transport: nodeTransport,
-  secretStore: async () => new MemorySecretStore(),
   demoPbx: { start: async () => ({ ...config.pbx, close: async () => {} }) },
   detailWriterWorker: new URL('../../../../src-main/cache/sync/detailWriterWorker.ts', import.meta.url),
   integrityCheckWorker: new URL(
     '../../../../src-main/cache/database/integrityCheckWorker.ts',
     import.meta.url,
   ),
-  osRegion: 'CZ',
   managedPolicyFile: `${config.userData}/no-policy.json`,
-  build: {
-    name: 'Ringside',
-    version: 'test',
-    platform: process.platform,
-    versions: { node: process.versions.node },
-  },
 });
 core.subscribe((channel, payload) => {
   if (channel === 'sync:progress') send({ type: 'sync', status: payload as SyncStatus });
