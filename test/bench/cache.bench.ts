@@ -1,7 +1,7 @@
 /**
- * Directory cache figures against a demo PBX with 100,000 persons in its own process: initial sync time and rate, the rate of a one-at-a-time
- * sync measured in the same run, a sync with nothing changed, number lookup p50/p99 and search-per-keystroke
- * p95 for 1–4 character prefixes; then the app's main process (AppCore in a plain Node process of its own)
+ * Directory cache figures against a demo PBX with 100,000 persons in its own process: initial sync time and
+ * rate, the rate of a one-at-a-time sync measured in the same run, a sync with nothing changed, number
+ * lookup p50/p99 and search-per-keystroke p95 for 1–4 character prefixes; then the app's main process (AppCore in a plain Node process of its own)
  * syncing the same directory, and its resident memory once idle after that first sync.
  *
  * The demo PBX seeds every person with 2–3 phone numbers and adds 2,000 staff users, each with a phone
@@ -22,7 +22,7 @@ import type { Report } from './run';
 import { startDemoPbxProcess } from './support/demoPbxChild';
 import { measureMainProcess } from './support/mainProcessBundle';
 import type { MainProcessTarget } from './support/mainProcessChild';
-import { traceMemory } from './support/memoryTrace';
+import { formatMappings, traceMemory } from './support/memoryTrace';
 import { percentile } from './support/percentile';
 
 /** `RINGSIDE_BENCH_PERSONS=20000` for a quick run; the figures to quote are the 100,000 ones. */
@@ -264,10 +264,8 @@ async function mainProcessMemory(report: Report, target: MainProcessTarget): Pro
   report('cache_rss_after_sync_anonymous', mb(figures.rssAnon), 'MB');
   report('cache_rss_after_sync_file_backed', mb(figures.rssFile), 'MB');
   report('cache_rss_after_sync_v8_heap', mb(figures.heapTotal), 'MB');
-  if (process.env.RINGSIDE_BENCH_MEMORY_TRACE === '1') {
-    for (const { mb: size, name } of figures.largestMappings.slice(0, 12))
-      console.log(`  ${size.toFixed(1).padStart(6)} MB  ${name}`);
-  }
+  if (process.env.RINGSIDE_BENCH_MEMORY_TRACE === '1')
+    console.log(formatMappings(figures.largestMappings, 12));
 }
 
 type Sqlite = ReturnType<typeof openCache>['db'];

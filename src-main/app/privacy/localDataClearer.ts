@@ -7,11 +7,10 @@
  * hold the same data, and go too. So do the files of the other PBXs used at this desk: their wrap-ups not
  * yet sent count in what the agent is warned about.
  */
-import { readdirSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { eraseLocalData } from '../../cache/database/eraseLocalData';
-import { otherPbxFiles, unsentWrapUpsIn } from '../../cache/database/otherPbxFiles';
+import { clearableFiles, unsentWrapUpsIn } from '../../cache/database/clearableFiles';
 import type { RecentNumbersStore } from '../../calls';
 import type { PendingSave, PrivacyClearResult } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
@@ -38,10 +37,10 @@ export class LocalDataClearer {
 
   async clear(unsentWrapUpsAcknowledged: number): Promise<PrivacyClearResult> {
     const { deps } = this;
-    const unsent = this.unsentWrapUps();
+    const unsent = this.unsentWrapUps().count;
     if (unsent > unsentWrapUpsAcknowledged) return { cleared: false, unsentWrapUps: unsent };
     await deps.stopSync();
-    const unsentNow = this.unsentWrapUps();
+    const { count: unsentNow, files } = this.unsentWrapUps();
     if (unsentNow > unsentWrapUpsAcknowledged) {
       // One more was saved while the sync stopped: the agent decides again.
       deps.restartSync();
@@ -49,36 +48,26 @@ export class LocalDataClearer {
     }
     const wrapUps = deps.pendingWrapUps();
     deps.forgetHistoryInFlight();
-    const databases = new Set(deps.databases());
-    const otherFiles = otherPbxFiles([...databases].map((db) => db.name));
-    for (const db of databases) {
-      eraseLocalData(db);
-      if (!db.memory) removeCorruptCopies(db.name);
-    }
-    for (const file of otherFiles) rmSync(file, { force: true });
+    for (const db of new Set(deps.databases())) eraseLocalData(db);
+    for (const file of files) rmSync(file, { force: true });
     deps.recentNumbers.save([]);
     deps.logger.info(
-      `local data cleared (${unsentNow} unsent wrap-ups among it; ${otherFiles.length} files of other PBXs deleted)`,
+      `local data cleared (${unsentNow} unsent wrap-ups among it; ${files.length} files deleted)`,
     );
     deps.afterClear({ wrapUps });
     return { cleared: true };
   }
 
-  /** The active PBX's wrap-ups waiting for it, and those in the history files of the other PBXs. */
-  private unsentWrapUps(): number {
+  /**
+   * The wrap-ups waiting for the active PBX and those in the other PBXs' history files, and the files to
+   * delete (clearableFiles.ts).
+   */
+  private unsentWrapUps(): { count: number; files: string[] } {
     const { deps } = this;
-    const otherFiles = otherPbxFiles(deps.databases().map((db) => db.name));
-    const others = unsentWrapUpsIn(otherFiles);
+    const files = clearableFiles(deps.databases().map((db) => db.name));
+    const others = unsentWrapUpsIn(files);
     for (const path of others.unreadable)
       deps.logger.warn(`clear local data: ${path} could not be read to count its unsent wrap-ups`);
-    return deps.pendingWrapUps().length + others.count;
-  }
-}
-
-/** Deletes `<file>.corrupt-<time>` and its `-wal` and `-shm` beside `path`. */
-function removeCorruptCopies(path: string): void {
-  const prefix = `${basename(path)}.corrupt-`;
-  for (const name of readdirSync(dirname(path))) {
-    if (name.startsWith(prefix)) rmSync(join(dirname(path), name), { force: true });
+    return { count: deps.pendingWrapUps().length + others.count, files };
   }
 }

@@ -122,7 +122,7 @@ export class ReviewFetcher {
 
   stop(): void {
     this.stopped = true;
-    for (const uniqueid of [...this.scheduled.keys()]) this.cancel(uniqueid);
+    this.cancelScheduled();
   }
 
   /**
@@ -131,6 +131,10 @@ export class ReviewFetcher {
    */
   forgetInFlight(): void {
     this.generation++;
+    this.cancelScheduled();
+  }
+
+  private cancelScheduled(): void {
     for (const uniqueid of [...this.scheduled.keys()]) this.cancel(uniqueid);
   }
 

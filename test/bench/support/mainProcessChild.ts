@@ -10,12 +10,13 @@
  * Bundled by mainProcessBundle.ts and run by plain `node`, as the browser host runs: no TypeScript loader in
  * the process, whose own threads and heap would be counted as the app's.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 import type { PhoneSelectorDto } from '../../../src-main/shared/contract';
 import { composeHeadlessCore } from '../../support/testAppCore';
+import { residentMappings, statusBytes } from './memoryTrace';
 
 export interface MainProcessTarget {
   baseUrl: string;
@@ -37,29 +38,13 @@ export interface MainProcessFigures {
   rssAnon: number;
   rssFile: number;
   heapTotal: number;
-  heapUsed: number;
-  /** Resident mappings over 1 MB, largest first (Linux), to tell malloc arenas from V8's and the code's. */
-  largestMappings: { mb: number; name: string }[];
+  /** The largest resident mappings (Linux), to tell malloc arenas from V8's and the code's. */
+  largestMappings: { bytes: number; name: string }[];
 }
 
 const target = JSON.parse(process.env.BENCH_PBX ?? '{}') as MainProcessTarget;
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 15_000);
 const builtMain = new URL(process.env.BENCH_BUILT_MAIN ?? 'file:///missing/');
-
-function statusField(status: string, name: string): number {
-  return Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-}
-
-function largestMappings(): { mb: number; name: string }[] {
-  const mappings: { mb: number; name: string }[] = [];
-  let name = '';
-  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) name = line.replace(/\s+/g, ' ');
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss && Number(rss[1]) >= 1024) mappings.push({ mb: Number(rss[1]) / 1024, name });
-  }
-  return mappings.sort((a, b) => b.mb - a.mb);
-}
 
 const userData = mkdtempSync(join(tmpdir(), 'ringside-bench-main-'));
 const { core } = await composeHeadlessCore({
@@ -94,21 +79,18 @@ try {
   }
   const syncMs = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const rssOneSecondAfter = statusField(readFileSync('/proc/self/status', 'utf8'), 'VmRSS');
+  const rssOneSecondAfter = statusBytes('VmRSS');
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, settleMs - 1_000)));
-  const procStatus = readFileSync('/proc/self/status', 'utf8');
-  const heap = getHeapStatistics();
   const figures: MainProcessFigures = {
     type: 'figures',
     syncMs,
     persons: core.directorySync.status().counts?.persons ?? 0,
     rssOneSecondAfter,
-    rss: statusField(procStatus, 'VmRSS'),
-    rssAnon: statusField(procStatus, 'RssAnon'),
-    rssFile: statusField(procStatus, 'RssFile'),
-    heapTotal: heap.total_heap_size,
-    heapUsed: heap.used_heap_size,
-    largestMappings: largestMappings(),
+    rss: statusBytes('VmRSS'),
+    rssAnon: statusBytes('RssAnon'),
+    rssFile: statusBytes('RssFile'),
+    heapTotal: getHeapStatistics().total_heap_size,
+    largestMappings: residentMappings().slice(0, 12),
   };
   // For finding where the heap goes (open it in Chromium's DevTools ▸ Memory); after the figures, since
   // writing one costs memory of its own.

@@ -20,28 +20,37 @@ export function traceMemory(moment: string, { mappings = false } = {}): void {
     `memory ${moment}: rss=${mb(usage.rss)} heapTotal=${mb(usage.heapTotal)} heapUsed=${mb(usage.heapUsed)} ` +
       `external=${mb(usage.external)} ${residentKinds()} | ${spaces}`,
   );
-  if (mappings) console.log(largestMappings(12));
+  if (mappings) console.log(formatMappings(residentMappings(), 12));
 }
 
 /** Linux only (elsewhere empty): /proc/self/status's anonymous and file-backed resident memory. */
 function residentKinds(): string {
-  const status = readProc('status');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return status ? `anon=${mb(field('RssAnon'))} file=${mb(field('RssFile'))}` : '';
+  if (!readProc('status')) return '';
+  return `anon=${mb(statusBytes('RssAnon'))} file=${mb(statusBytes('RssFile'))}`;
 }
 
-function largestMappings(count: number): string {
-  const mappings: { rss: number; name: string }[] = [];
+/** A size field of /proc/self/status (`VmRSS`, `RssAnon`…), in bytes; 0 where there is none (not Linux). */
+export function statusBytes(field: string): number {
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readProc('status'))?.[1] ?? 0) * 1024;
+}
+
+/** The process's resident mappings (Linux; elsewhere none), largest first, each in bytes with its smaps line. */
+export function residentMappings(): { bytes: number; name: string }[] {
+  const mappings: { bytes: number; name: string }[] = [];
   let name = '';
   for (const line of readProc('smaps').split('\n')) {
     if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) name = line.replace(/\s+/g, ' ');
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) mappings.push({ rss: Number(rss[1]) * 1024, name });
+    if (rss) mappings.push({ bytes: Number(rss[1]) * 1024, name });
   }
+  return mappings.sort((a, b) => b.bytes - a.bytes);
+}
+
+/** `count` mappings as lines: `  32.3 MB  <smaps line>`. */
+export function formatMappings(mappings: { bytes: number; name: string }[], count: number): string {
   return mappings
-    .sort((a, b) => b.rss - a.rss)
     .slice(0, count)
-    .map(({ rss, name }) => `  ${mb(rss).padStart(6)} MB  ${name}`)
+    .map(({ bytes, name }) => `  ${mb(bytes).padStart(6)} MB  ${name}`)
     .join('\n');
 }
 

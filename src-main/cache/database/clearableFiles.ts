@@ -1,8 +1,9 @@
 /**
- * The files other PBXs left beside the active ones: each PBX the agent has used keeps its own directory
- * cache (`directory-<pbx>.sqlite`) and history (`history-<pbx>.sqlite`, historyFileBeside), with their WAL
- * companions and copies set aside after damage. "Clear local data" deletes them too, after counting the
- * wrap-ups their outboxes still hold for their PBX (the agent is told before anything goes).
+ * The files "Clear local data" deletes whole, beside the active pair it erases in place: the copies of the
+ * active files set aside after damage (`<file>.corrupt-<time>`), and every file the other PBXs used at this
+ * desk left (each keeps its own directory cache `directory-<pbx>.sqlite` and history `history-<pbx>.sqlite`,
+ * historyFileBeside, with their WAL companions and set-aside copies). The wrap-ups those other histories
+ * still hold for their PBX are counted first: the agent is told before anything goes.
  */
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -14,16 +15,17 @@ const PBX_DATA_FILE = /^(directory|history)-.+\.sqlite(?:-wal|-shm|\.corrupt-.+)
 const HISTORY_FILE = /^history-.+\.sqlite$/;
 
 /**
- * Every PBX data file in the folder of `activeFiles` that belongs to none of them (nor is a companion or a
- * set-aside copy of one). Empty when there is no active file on disk.
+ * Every such file in the folder of `activeFiles`; never an active file or its live `-wal` and `-shm`.
+ * Empty when no active file is on disk.
  */
-export function otherPbxFiles(activeFiles: readonly string[]): string[] {
+export function clearableFiles(activeFiles: readonly string[]): string[] {
   const onDisk = activeFiles.filter((path) => path !== '' && path !== ':memory:');
   if (onDisk.length === 0) return [];
   const folder = dirname(onDisk[0]!);
   const active = onDisk.map((path) => basename(path));
-  const belongsToActive = (name: string) =>
-    active.some((file) => name === file || name.startsWith(`${file}-`) || name.startsWith(`${file}.`));
+  const isActive = (name: string) =>
+    active.some((file) => name === file || name === `${file}-wal` || name === `${file}-shm`);
+  const isCopyOfActive = (name: string) => active.some((file) => name.startsWith(`${file}.corrupt-`));
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -31,7 +33,7 @@ export function otherPbxFiles(activeFiles: readonly string[]): string[] {
     return [];
   }
   return names
-    .filter((name) => PBX_DATA_FILE.test(name) && !belongsToActive(name))
+    .filter((name) => !isActive(name) && (PBX_DATA_FILE.test(name) || isCopyOfActive(name)))
     .map((name) => join(folder, name));
 }
 

@@ -1,14 +1,14 @@
 /**
- * The files of other PBXs beside the active pair, which "Clear local data" deletes whole: found by name
- * (with their companions and set-aside copies, never the active files' own), and their unsent wrap-ups
- * counted from real history files.
+ * The files "Clear local data" deletes whole beside the active pair: the active files' set-aside copies and
+ * everything of the other PBXs (with companions and copies), never an active file or its live WAL; and the
+ * unsent wrap-ups of those files, counted from real history files.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { otherPbxFiles, unsentWrapUpsIn } from '../../../src-main/cache/database/otherPbxFiles';
+import { clearableFiles, unsentWrapUpsIn } from '../../../src-main/cache/database/clearableFiles';
 
 let folder: string;
 const touch = (...names: string[]) => names.forEach((name) => writeFileSync(join(folder, name), ''));
@@ -18,8 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-describe('otherPbxFiles', () => {
-  it("names the other PBXs' files with their companions and copies, and nothing of the active pair", () => {
+describe('clearableFiles', () => {
+  it("names the active files' set-aside copies and all of the other PBXs', never an active file or its WAL", () => {
     touch(
       'directory-demo.sqlite',
       'directory-demo.sqlite-wal',
@@ -36,22 +36,30 @@ describe('otherPbxFiles', () => {
     );
     mkdirSync(join(folder, 'logs'));
 
-    const others = otherPbxFiles([
+    const files = clearableFiles([
       join(folder, 'directory-demo.sqlite'),
       join(folder, 'history-demo.sqlite'),
     ]);
 
-    expect(others.map((path) => path.slice(folder.length + 1)).sort()).toEqual([
+    expect(files.map((path) => path.slice(folder.length + 1)).sort()).toEqual([
       'directory-pbx.example.com-0123456789.sqlite',
       'directory-pbx.example.com-0123456789.sqlite.corrupt-2026-11-20T08-00-00-000Z',
+      'history-demo.sqlite.corrupt-2026-11-20T08-00-00-000Z',
       'history-pbx.example.com-0123456789.sqlite',
       'history-pbx.example.com-0123456789.sqlite-wal',
     ]);
   });
 
+  it('names the set-aside copies of an active file whatever its name', () => {
+    touch('cache.sqlite', 'cache.sqlite-wal', 'cache.sqlite.corrupt-2026-11-20T08-00-00-000Z', 'notes.txt');
+    expect(clearableFiles([join(folder, 'cache.sqlite')])).toEqual([
+      join(folder, 'cache.sqlite.corrupt-2026-11-20T08-00-00-000Z'),
+    ]);
+  });
+
   it('names nothing while no file of the active PBX is on disk', () => {
     touch('directory-pbx.example.com-0123456789.sqlite');
-    expect(otherPbxFiles([':memory:'])).toEqual([]);
+    expect(clearableFiles([':memory:'])).toEqual([]);
   });
 });
 
