@@ -1,8 +1,11 @@
 /**
  * The browser host's WebSocket protocol, shared by the server (src-main/web/) and the renderer's client.
- * One WebSocket per tab at `WS_PATH` on the page's own origin, authenticated by the `SESSION_COOKIE` the
- * server set when the page was first loaded with `?token=…`. Frames are JSON text of at most
- * `MAX_FRAME_BYTES`. The server greets each connection with one `hello` frame (the channel lists the client
+ * One WebSocket per tab at `WS_PATH` on the page's own origin. Loading the page with a link's `?token=…`
+ * signs it in: the server sets its session cookie and writes the page key into that one answer's
+ * `PAGE_KEY_META` tag; the page keeps the key in its origin's storage (`PAGE_KEY_STORAGE_KEY`) and sends it
+ * as each connection's first frame (`auth`). A connection whose first frame is not the key of the session
+ * its cookie names is closed with `CLOSE_SIGNED_OUT`. Frames are JSON text of at most
+ * `MAX_FRAME_BYTES`. After the key, the server greets the connection with one `hello` frame (the channel lists the client
  * passes to `createRendererApi`), answers every `invoke` with a `result` carrying the same `IpcResult` as
  * Electron IPC, pushes every core event to every tab as an `event` frame, and answers a frame it cannot use
  * with an `error` frame (the connection stays open).
@@ -15,11 +18,17 @@ import type { ChannelLists, IpcError, IpcResult } from './contract';
 /** The WebSocket's path on the page's own origin. */
 export const WS_PATH = '/ws';
 
-/** The HttpOnly, SameSite=Strict cookie that authenticates the page and its WebSocket. */
-export const SESSION_COOKIE = 'ringside_session';
-
-/** The query parameter the launch URL carries the per-launch token in (traded for the cookie, then dropped). */
+/** The query parameter a link carries its single-use token in (traded for a session, then dropped). */
 export const TOKEN_QUERY_PARAMETER = 'token';
+
+/** The `<meta name>` of the page key, present only in the answer to a link's first use. */
+export const PAGE_KEY_META = 'ringside-page-key';
+
+/** Where the page keeps its key: its own origin's localStorage, which no other port can read. */
+export const PAGE_KEY_STORAGE_KEY = 'ringside.pageKey';
+
+/** The close code of a connection whose first frame was not its session's page key (or came too late). */
+export const CLOSE_SIGNED_OUT = 4401;
 
 /**
  * Marks the one same-site reload the server answers a cross-site navigation with (a `tel:` link handed over by
@@ -29,11 +38,17 @@ export const SAME_SITE_RELOAD_PARAMETER = 'same-site';
 
 /**
  * The largest client frame the server accepts, in bytes (UTF-8): a larger one is answered with an `error`
- * frame (and one beyond four times this closes that connection with code 1009; the server stays up).
+ * frame (and one beyond four times this closes that connection, code 1009; the server stays up).
  */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
 // ---- client → server --------------------------------------------------------------------------------
+
+/** The first frame of every connection: the page key of the session the connection's cookie names. */
+export interface AuthFrame {
+  type: 'auth';
+  key: string;
+}
 
 /** Runs one command; `id` is a positive integer unique per connection, echoed by its `result`. */
 export interface InvokeFrame {
@@ -44,14 +59,14 @@ export interface InvokeFrame {
   args?: unknown;
 }
 
-export type ClientFrame = InvokeFrame;
+export type ClientFrame = AuthFrame | InvokeFrame;
 
 // ---- server → client --------------------------------------------------------------------------------
 
 /** Who serves the page: the browser host is the only WebSocket host. */
 export type WsHostKind = 'browser';
 
-/** The first frame of every connection, sent once. */
+/** The server's first frame, sent once the connection's page key was accepted. */
 export interface HelloFrame {
   type: 'hello';
   channels: ChannelLists;

@@ -1,15 +1,19 @@
 /**
- * The WebSocket side of the browser host (protocol: shared/wsProtocol.ts): every tab's socket gets the
- * hello frame, its invokes go through the one shared CommandDispatcher with the permissions of the app's own
- * window, and every core event goes to every open tab. A frame that cannot be used gets an error frame; the
- * connection stays open and nothing a tab sends can stop the server.
+ * The WebSocket side of the browser host (protocol: shared/wsProtocol.ts): a tab's socket must first send
+ * its session's page key (else it is closed, signed out); then it gets the hello frame, its invokes go
+ * through the one shared CommandDispatcher with the permissions of the app's own window, every
+ * state-changing command leaves a line in the log, and every core event goes to every signed-in tab. A frame
+ * that cannot be used gets an error frame; the connection stays open and nothing a tab sends can stop the
+ * server.
  */
 import { CommandDispatcher } from '../app/commandDispatcher';
 import type { EventListener } from '../app/eventHub';
-import { channelLists, isCommandChannel, type CommandHandlers } from '../shared/contract';
+import { describeCommandUse } from '../app/commandTrace';
+import { changesState, channelLists, isCommandChannel, type CommandHandlers } from '../shared/contract';
 import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import {
+  CLOSE_SIGNED_OUT,
   MAX_FRAME_BYTES,
   type ErrorFrame,
   type EventFrame,
@@ -17,7 +21,7 @@ import {
   type ResultFrame,
   type WsErrorCode,
 } from '../shared/wsProtocol';
-import { InvokeFrameSchema } from './invokeFrame';
+import { AuthFrameSchema, InvokeFrameSchema } from './invokeFrame';
 
 /** What the browser host binds, exactly as the desktop host does: the command table and the events. */
 export interface BrowserHostCore {
@@ -42,6 +46,10 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 const CLOSE_GOING_AWAY = 1001;
 /** A tab that leaves this much unread (a frozen or throttled tab) is closed; it reconnects and starts afresh. */
 const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+/** How long a new connection may take to send its page key. */
+const AUTH_TIMEOUT_MS = 10_000;
+/** Whether a page key is the one of the session the connection's cookie named. */
+export type PageKeyCheck = (key: string) => boolean;
 
 function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
   if (Array.isArray(data)) return data.reduce((total, part) => total + part.length, 0);
@@ -84,18 +92,53 @@ export class TabSockets {
     return this.open.size;
   }
 
-  /** Takes over an authenticated tab's socket; `origin` names it in the log. */
-  accept(socket: TabSocket, origin: string): void {
+  /**
+   * Takes over a tab's socket whose cookie named a session; `origin` names it in the log. Its first frame
+   * must be that session's page key (`isPageKey`), within AUTH_TIMEOUT_MS; otherwise it is closed with
+   * CLOSE_SIGNED_OUT and never hears an event.
+   */
+  accept(socket: TabSocket, origin: string, isPageKey: PageKeyCheck): void {
     const sender = `browser tab ${this.nextTab++} (${origin})`;
-    this.open.add(socket);
-    socket.on('close', () => this.open.delete(socket));
+    let signedIn = false;
+    const signOut = (why: string) => {
+      this.logger.warn(`${sender}: refused, ${why}`);
+      // i18n-exempt: the WebSocket close reason, protocol text the page never shows.
+      socket.close(CLOSE_SIGNED_OUT, 'signed out: open a new link');
+    };
+    const timer = setTimeout(() => signOut('no page key in time'), AUTH_TIMEOUT_MS);
+    timer.unref?.();
+    socket.on('close', () => {
+      clearTimeout(timer);
+      this.open.delete(socket);
+    });
     socket.on('error', (error) => this.logger.warn(`${sender}: WebSocket error`, error));
     socket.on('message', (data, isBinary) => {
+      if (!signedIn) {
+        clearTimeout(timer);
+        if (!this.isAuthFrame(data, isBinary, isPageKey))
+          return signOut('its first frame was not its page key');
+        signedIn = true;
+        this.open.add(socket);
+        return socket.send(this.hello);
+      }
       this.receive(socket, data, isBinary, sender).catch((error: unknown) =>
         this.logger.error(`${sender}: a frame could not be answered`, error),
       );
     });
-    socket.send(this.hello);
+  }
+
+  private isAuthFrame(
+    data: Buffer | ArrayBuffer | Buffer[],
+    isBinary: boolean,
+    isPageKey: PageKeyCheck,
+  ): boolean {
+    if (isBinary || byteLength(data) > MAX_FRAME_BYTES) return false;
+    try {
+      const frame = AuthFrameSchema.safeParse(JSON.parse(textOf(data)));
+      return frame.success && isPageKey(frame.data.key);
+    } catch {
+      return false;
+    }
   }
 
   /** Closes every tab's socket and stops forwarding events. */
@@ -143,6 +186,7 @@ export class TabSockets {
     }
     // An authenticated tab is the app's own page: every command, as the desktop's main window.
     const result = await this.dispatcher.dispatch(channel, args, 'all', sender);
+    if (changesState(channel)) this.logger.info(describeCommandUse(sender, channel, args, result));
     const reply: ResultFrame = { type: 'result', id, result };
     this.send(socket, JSON.stringify(reply));
   }

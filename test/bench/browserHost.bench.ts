@@ -16,7 +16,7 @@ import { AppCore } from '../../src-main/app/appCore';
 import { systemClock } from '../../src-main/shared/clock';
 import { silentLogger } from '../../src-main/shared/logger';
 import type { ServerFrame } from '../../src-main/shared/wsProtocol';
-import { openTab, sessionCookie, startTestHost } from '../unit/web/browserHostFixture';
+import { openTab, signIn, startTestHost } from '../unit/web/browserHostFixture';
 import type { Report } from './run';
 import { percentile } from './support/percentile';
 
@@ -40,7 +40,7 @@ async function roundTrips(report: Report): Promise<void> {
   });
   const test = await startTestHost({ core });
   try {
-    const tab = await openTab(test, await sessionCookie(test));
+    const tab = await openTab(test, await signIn(test));
     const samples: number[] = [];
     for (let id = 1; id <= WARM_UP + ROUND_TRIPS; id++) {
       const started = performance.now();

@@ -104,7 +104,7 @@ export default async function (report: Report): Promise<void> {
   try {
     seed(core, database);
     const page = await browser.newPage({ viewport: { width: 1120, height: 760 } });
-    await signIn(page.request, host);
+    await signIn(page.context(), host);
     await page.addInitScript(watchHistoryOpenings);
     await page.goto(`${host.origin}/#/dial`);
     const nav = page.getByRole('navigation', { name: 'Main' });

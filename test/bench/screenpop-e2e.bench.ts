@@ -75,7 +75,7 @@ async function measure(intervalMs: number): Promise<number[]> {
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     const page = await browser.newPage();
-    await signIn(page.request, host);
+    await signIn(page.context(), host);
     await page.addInitScript(watchPopCards);
     await page.goto(`${host.origin}/#/calls`);
     await page.getByText('No calls on your phone right now.').waitFor();

@@ -3,14 +3,16 @@
  * plays the server, opening, greeting, answering and dropping each connection the client makes.
  */
 import { channelLists, type ChannelLists } from '../../src-main/shared/contract';
-import type { ServerFrame } from '../../src-main/shared/wsProtocol';
+import { CLOSE_SIGNED_OUT, type ServerFrame } from '../../src-main/shared/wsProtocol';
 import type { SocketLike } from '../../src-renderer/lib/transport/wsTransport';
 
-type Listener = (event: { data: unknown }) => void;
+type Listener = (event: { data: unknown; code: number }) => void;
 
 export class FakeSocket implements SocketLike {
-  /** The frames the client sent, parsed. */
+  /** The invokes the client sent, parsed. */
   readonly sent: { type: string; id: number; channel: string; args?: unknown }[] = [];
+  /** The page keys the client sent (its `auth` frames, one per connection when it behaves). */
+  readonly keys: string[] = [];
   closed = false;
   readonly #listeners = new Map<string, Set<Listener>>();
 
@@ -18,13 +20,15 @@ export class FakeSocket implements SocketLike {
 
   send(text: string): void {
     if (this.closed) throw new Error('send on a closed socket');
-    this.sent.push(JSON.parse(text));
+    const frame = JSON.parse(text);
+    if (frame.type === 'auth') this.keys.push(frame.key);
+    else this.sent.push(frame);
   }
 
-  close(): void {
+  close(code = 1005): void {
     if (this.closed) return;
     this.closed = true;
-    this.#fire('close');
+    this.#fire('close', undefined, code);
   }
 
   addEventListener(type: string, listener: Listener): void {
@@ -52,7 +56,13 @@ export class FakeSocket implements SocketLike {
 
   /** The server went away (or refused the upgrade, when it never accepted). */
   drop(): void {
-    this.close();
+    this.close(1006);
+  }
+
+  /** The server opened the connection, then refused the page key it was sent. */
+  refuseKey(): void {
+    this.#fire('open');
+    this.close(CLOSE_SIGNED_OUT);
   }
 
   /** Answers the invoke sent `index`-th (default: the last) with `value`. */
@@ -60,8 +70,8 @@ export class FakeSocket implements SocketLike {
     this.receive({ type: 'result', id: this.sent[index]!.id, result: { ok: true, value } });
   }
 
-  #fire(type: string, data?: unknown): void {
-    for (const listener of [...(this.#listeners.get(type) ?? [])]) listener({ data });
+  #fire(type: string, data?: unknown, code = 1005): void {
+    for (const listener of [...(this.#listeners.get(type) ?? [])]) listener({ data, code });
   }
 }
 

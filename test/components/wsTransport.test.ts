@@ -16,7 +16,9 @@ import { socketFactory } from './fakeSocket';
 
 const URL = 'ws://127.0.0.1:4321/ws';
 
-function connect(options: { sessionAccepted?: () => Promise<boolean> } = {}) {
+function connect(
+  options: { sessionAccepted?: () => Promise<boolean>; pageKey?: () => string | null } = {},
+) {
   const factory = socketFactory();
   const statuses: LinkStatus[] = [];
   const transport = new WsTransport({
@@ -225,6 +227,20 @@ describe('when the connection drops', () => {
     accepted = true; // the agent opened the printed link in another tab
     socket().accept();
     expect(transport.status).toBe('connected');
+  });
+
+  it('sends the page key first on every connection, and a refused key signs the tab out', async () => {
+    let key: string | null = 'key-of-this-page';
+    const { transport, sockets, socket, statuses } = connect({ pageKey: () => key });
+    socket().accept();
+    expect(socket().keys).toEqual(['key-of-this-page']);
+    socket().drop();
+    await waitOut();
+    key = null; // the storage was cleared
+    socket().refuseKey();
+    expect(sockets[1]!.keys).toEqual(['']);
+    expect(transport.status).toBe('signed-out');
+    expect(statuses.at(-1)).toBe('signed-out');
   });
 
   it('stays reconnecting while the session cannot be checked (the server is down)', async () => {

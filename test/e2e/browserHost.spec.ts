@@ -38,7 +38,7 @@ async function confirmWithEnter(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-test('the printed URL signs a browser in and leaves the address without the token', async ({
+test('the printed URL signs a browser in once, and leaves neither the token nor the key in the address', async ({
   browser,
   browserHost,
 }) => {
@@ -46,13 +46,30 @@ test('the printed URL signs a browser in and leaves the address without the toke
   try {
     const page = await context.newPage();
     expect((await page.goto(`${browserHost.origin}/`))?.status()).toBe(401);
-    await expect(page.getByText('needs the link Ringside printed')).toBeVisible();
+    await expect(page.getByText('needs a link from Ringside')).toBeVisible();
 
     await page.goto(browserHost.url);
     await expect(page).toHaveURL(`${browserHost.origin}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Dial' })).toBeVisible();
+    // The key is out of the page (kept in this origin's storage); a reload signs in with it.
+    expect(await page.locator('meta[name="ringside-page-key"]').count()).toBe(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dial' })).toBeVisible();
+
+    // The link was used: opened again (from the history, say), it says how to get a new one.
+    const spent = await context.newPage();
+    expect((await spent.goto(browserHost.url))?.status()).toBe(401);
+    await expect(spent.getByText('npm start -- --browser')).toBeVisible();
   } finally {
     await context.close();
+  }
+  const czech = await browser.newContext({ locale: 'cs-CZ' });
+  try {
+    const page = await czech.newPage();
+    await page.goto(browserHost.url);
+    await expect(page.getByText('tento odkaz už byl použit')).toBeVisible();
+  } finally {
+    await czech.close();
   }
 });
 
@@ -89,7 +106,7 @@ callsTest(
     const sameBrowser = await page.context().newPage();
     // Another browser: only main's `dial:settled` can tell it that the request was answered.
     const otherContext = await browser.newContext();
-    await signIn(otherContext.request, browserHost);
+    await signIn(otherContext, browserHost);
     const otherBrowser = await otherContext.newPage();
     const tabs = [page, sameBrowser, otherBrowser];
     await page.goto('/#/calls');

@@ -90,7 +90,7 @@ export const test = base.extend<HarnessOptions & HarnessFixtures>({
 
   // Signed in as the agent would be by opening the printed URL; each test then opens the screen it needs.
   page: async ({ page, browserHost }, use) => {
-    await signIn(page.request, browserHost);
+    await signIn(page.context(), browserHost);
     await use(page);
   },
 

@@ -281,9 +281,9 @@ export const callsCommands = {
   /** The call's CRM link (`open`: and opens it in the OS browser where the host can; docs/caller-context.md). */
   'crm:link': command(CrmLinkArgsSchema).returns<CrmLink>(),
   /** The one dial path (docs/calls.md): reads the number with the default country, POST /call. */
-  'calls:dial': command(CallsDialArgsSchema).returns<DialResult>(),
+  'calls:dial': command(CallsDialArgsSchema).changes<DialResult>(),
   /** Answer, hold, resume or hang up; `calls:changed` shows it at once and rolls back on refusal. */
-  'calls:control': command(CallsControlArgsSchema).returns<{ message: string }>(),
+  'calls:control': command(CallsControlArgsSchema).changes<{ message: string }>(),
   /** The ongoing calls now (then follow `calls:changed`). */
   'calls:list': command(z.undefined()).returns<CallView[]>(),
   /** The dial pad's preview: the normalised number and who it belongs to, from the local directory. */

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 /** One command: the schema of its arguments, and (as a type only) what it resolves to. */
 export interface CommandSpec<Args extends z.ZodType = z.ZodType, Result = unknown> {
   readonly args: Args;
+  /** It changes something (a call, the PBX, the settings, local data): hosts keep a trace of each use. */
+  readonly changesState: boolean;
   /** Never set: carries the result type. */
   readonly result?: Result;
 }
@@ -18,9 +20,15 @@ export interface EventSpec<Payload = unknown> {
   readonly payload?: Payload;
 }
 
-/** `command(ArgsSchema).returns<Result>()`: the schema is inferred, the result named. */
+/**
+ * `command(ArgsSchema).returns<Result>()` for a command that only reads, `.changes<Result>()` for one that
+ * changes something; the schema is inferred, the result named.
+ */
 export function command<Args extends z.ZodType>(args: Args) {
-  return { returns: <Result>(): CommandSpec<Args, Result> => ({ args }) };
+  return {
+    returns: <Result>(): CommandSpec<Args, Result> => ({ args, changesState: false }),
+    changes: <Result>(): CommandSpec<Args, Result> => ({ args, changesState: true }),
+  };
 }
 
 /** `event<Payload>()`. */

@@ -311,18 +311,18 @@ export const directoryCommands = {
   /** A company's card from the cache; not-found when the cache has no such company. */
   'directory:company': command(DirectoryRecordArgsSchema).returns<CompanyCard>(),
   /** POST /crm/person, then the person fetched back into the cache; field errors come back unsent. */
-  'directory:createPerson': command(DirectoryCreatePersonArgsSchema).returns<DirectorySaveResult>(),
+  'directory:createPerson': command(DirectoryCreatePersonArgsSchema).changes<DirectorySaveResult>(),
   /**
    * Reads the person fresh, applies the agent's change (`base` → `contacts`) to them, PATCHes the result and
    * reads it back into the cache; a conflict (the PBX changed what the edit touches) sends nothing.
    */
-  'directory:updateContacts': command(DirectoryUpdateContactsArgsSchema).returns<DirectoryUpdateResult>(),
+  'directory:updateContacts': command(DirectoryUpdateContactsArgsSchema).changes<DirectoryUpdateResult>(),
   /** The PBX's groups, the agent's own, and where new contacts go (Settings ▸ Directory). */
   'directory:newContactGroups': command(z.undefined()).returns<NewContactGroups>(),
   /** Starts a directory sync now unless one runs; follow `sync:progress`. */
-  'sync:run': command(z.undefined()).returns<SyncStatus>(),
+  'sync:run': command(z.undefined()).changes<SyncStatus>(),
   /** Stops the running sync; what it wrote is kept and the next sync resumes from there. */
-  'sync:cancel': command(z.undefined()).returns<SyncStatus>(),
+  'sync:cancel': command(z.undefined()).changes<SyncStatus>(),
   'sync:status': command(z.undefined()).returns<SyncStatus>(),
 };
 

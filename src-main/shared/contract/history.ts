@@ -147,12 +147,12 @@ export const historyCommands = {
   /** The call history, newest first, keyset-paginated (docs/history-and-review.md). */
   'history:list': command(HistoryListArgsSchema).returns<HistoryPage>(),
   /** Clears the missed-calls badge (for the given missed calls, or all); resolves to the new count. */
-  'history:markSeen': command(HistoryMarkSeenArgsSchema).returns<{ missedUnseen: number }>(),
+  'history:markSeen': command(HistoryMarkSeenArgsSchema).changes<{ missedUnseen: number }>(),
   /** Full-text search over transcripts, summaries and notes; a transcript hit names its segment. */
   'history:search': command(HistorySearchArgsSchema).returns<HistorySearchResult>(),
   /** The last repair of a damaged history file the agent has not dismissed; null when there is none. */
   'history:repair': command(z.undefined()).returns<HistoryRepair | null>(),
-  'history:dismissRepair': command(z.undefined()).returns<{ dismissed: boolean }>(),
+  'history:dismissRepair': command(z.undefined()).changes<{ dismissed: boolean }>(),
 };
 
 export const historyEvents = {

@@ -2,7 +2,8 @@
  * The contract: the single boundary between a window and the main process, whichever host carries it
  * (Electron IPC in the desktop app, a WebSocket in the browser host).
  *
- * Each area declares its commands once, in its own table (`command(ArgsSchema).returns<Result>()`), and its
+ * Each area declares its commands once, in its own table (`command(ArgsSchema).returns<Result>()`, or
+ * `.changes<Result>()` for one that changes something, which the hosts log), and its
  * events (`event<Payload>()`). Everything else is derived here: the channel names, the argument and result
  * types, the handler types, `RendererApi`. Main validates every argument with the table's schema, because a
  * window is untrusted. docs/recipes/add-a-command.md walks through adding one.
@@ -84,6 +85,11 @@ export function channelLists(): ChannelLists {
 
 export function isCommandChannel(channel: unknown): channel is CommandChannel {
   return typeof channel === 'string' && Object.hasOwn(commandTable, channel);
+}
+
+/** Whether a command changes something (its table declares it with `.changes<…>()`): hosts log each use. */
+export function changesState(channel: CommandChannel): boolean {
+  return commandTable[channel].changesState;
 }
 
 export function isEventChannel(channel: unknown): channel is EventChannel {

@@ -32,5 +32,5 @@ export const privacyCommands = {
    * Deletes the local call history, reviews, transcripts, notes, unsent wrap-ups, recent numbers and the
    * directory cache (the next sync rebuilds it); keeps the settings and the stored secret.
    */
-  'privacy:clear': command(PrivacyClearArgsSchema).returns<PrivacyClearResult>(),
+  'privacy:clear': command(PrivacyClearArgsSchema).changes<PrivacyClearResult>(),
 };

@@ -195,11 +195,11 @@ export const queuesCommands = {
   /** Reads the membership now (the window gained focus). */
   'queues:refresh': command(z.undefined()).returns<QueuesView>(),
   /** Pause, resume, join or leave: one request with every queue the agent serves, then a fresh read. */
-  'queues:change': command(QueueChangeSchema).returns<QueueChangeOutcome>(),
+  'queues:change': command(QueueChangeSchema).changes<QueueChangeOutcome>(),
   /** Resumes the queues Ringside paused on quit, sleep or lock (those still paused). */
-  'queues:resumeAway': command(z.undefined()).returns<QueueChangeOutcome>(),
+  'queues:resumeAway': command(z.undefined()).changes<QueueChangeOutcome>(),
   /** Forgets the "paused while away" offer. */
-  'queues:dismissAway': command(z.undefined()).returns<QueuesView>(),
+  'queues:dismissAway': command(z.undefined()).changes<QueuesView>(),
   /** Queues the agent could join (only while joining is allowed). */
   'queues:catalog': command(z.undefined()).returns<QueueChoice[]>(),
   /** The most recent changes Ringside made, newest first. */

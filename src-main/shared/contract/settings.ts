@@ -237,9 +237,9 @@ export const settingsCommands = {
   /** The settings, where the secret is kept and whether one is stored; never the secret. */
   'settings:get': command(z.undefined()).returns<SettingsView>(),
   /** Validated; a new secret goes to the secret store only. Field errors come back, nothing is lost. */
-  'settings:save': command(SettingsSaveArgsSchema).returns<SettingsSaveResult>(),
+  'settings:save': command(SettingsSaveArgsSchema).changes<SettingsSaveResult>(),
   /** Settings ▸ Language: saved and applied at once, without the rest of the form. */
-  'settings:language': command(LanguageChoiceSchema).returns<LocaleState>(),
+  'settings:language': command(LanguageChoiceSchema).changes<LocaleState>(),
   /** Unsaved connection values: a token, then GET /status; each failure with its own message. */
   'connection:test': command(ConnectionDraftSchema).returns<ConnectionTestResult>(),
   /** Extensions of type phone for the phone picker, from the active PBX or from unsaved values. */

@@ -109,11 +109,11 @@ export const wrapUpCommands = {
   /** The wrap-up panel: dispositions, what was saved, the pending save, the call's metadata. */
   'wrapup:get': command(WrapUpGetArgsSchema).returns<WrapUp>(),
   /** Saved locally at once, then written to the PBX by the outbox (follow `wrapup:changed`). */
-  'wrapup:save': command(WrapUpSaveArgsSchema).returns<WrapUpSaveResult>(),
+  'wrapup:save': command(WrapUpSaveArgsSchema).changes<WrapUpSaveResult>(),
   /** Every save not yet accepted by the PBX, oldest first. */
   'wrapup:pending': command(z.undefined()).returns<PendingSave[]>(),
   /** Drops a pending (typically rejected) save; the local note stays. */
-  'wrapup:discard': command(WrapUpDiscardArgsSchema).returns<{ discarded: boolean }>(),
+  'wrapup:discard': command(WrapUpDiscardArgsSchema).changes<{ discarded: boolean }>(),
 };
 
 export const wrapUpEvents = {

@@ -1,10 +1,17 @@
 /**
- * Connects a page served by the browser host (src-main/web/) to Ringside: the WebSocket client on the page's
- * own origin, and, once the server has said hello, `window.ringside` built by the preload's own
- * `createRendererApi` from the channel lists of that hello. Only the transport differs from the desktop app.
+ * Connects a page served by the browser host (src-main/web/) to Ringside: the page key taken from the page a
+ * link opened (kept in this origin's storage, where no other port can read it, and the link's token taken
+ * out of the address), the WebSocket client on the page's own origin, and, once the server has said hello,
+ * `window.ringside` built by the preload's own `createRendererApi` from the channel lists of that hello. Only
+ * the transport differs from the desktop app.
  */
 import { createRendererApi } from '../../../src-main/shared/rendererBridge';
-import { WS_PATH } from '../../../src-main/shared/wsProtocol';
+import {
+  PAGE_KEY_META,
+  PAGE_KEY_STORAGE_KEY,
+  TOKEN_QUERY_PARAMETER,
+  WS_PATH,
+} from '../../../src-main/shared/wsProtocol';
 import { installRendererApi } from './installRendererApi';
 import { LinkState } from './linkState.svelte';
 import { WsTransport } from './wsTransport';
@@ -32,10 +39,37 @@ export async function sessionAccepted(location: PageLocation): Promise<boolean> 
   return response.status !== 401;
 }
 
+type KeyStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/**
+ * Keeps the page key the server wrote into this page (only when a link opened it) and takes the link's
+ * spent token out of the address, so a reload or the history never carries it. Returns how to read the key.
+ */
+export function adoptPageKey(
+  page: Pick<Document, 'querySelector'> = document,
+  storage: KeyStorage = localStorage,
+  address: Pick<History, 'replaceState'> & { href: string } = {
+    href: location.href,
+    replaceState: history.replaceState.bind(history),
+  },
+): () => string | null {
+  const meta = page.querySelector(`meta[name="${PAGE_KEY_META}"]`);
+  const key = meta?.getAttribute('content');
+  if (key) storage.setItem(PAGE_KEY_STORAGE_KEY, key);
+  meta?.remove();
+  const url = new URL(address.href);
+  if (url.searchParams.has(TOKEN_QUERY_PARAMETER)) {
+    url.searchParams.delete(TOKEN_QUERY_PARAMETER);
+    address.replaceState(null, '', url.href);
+  }
+  return () => storage.getItem(PAGE_KEY_STORAGE_KEY);
+}
+
 export function connectBrowserHost(location: PageLocation = window.location): BrowserHostConnection {
   const link = new LinkState();
   const transport = new WsTransport({
     url: socketUrl(location),
+    pageKey: adoptPageKey(),
     sessionAccepted: () => sessionAccepted(location),
     onStatus: (status) => (link.status = status),
   }).start();

@@ -12,7 +12,12 @@
 import type { ChannelLists, IpcResult } from '../../../src-main/shared/contract';
 import { t } from '../../../src-main/shared/i18n';
 import type { RendererTransport } from '../../../src-main/shared/rendererBridge';
-import { MAX_FRAME_BYTES, type InvokeFrame } from '../../../src-main/shared/wsProtocol';
+import {
+  CLOSE_SIGNED_OUT,
+  MAX_FRAME_BYTES,
+  type AuthFrame,
+  type InvokeFrame,
+} from '../../../src-main/shared/wsProtocol';
 import { readServerFrame } from './readServerFrame';
 import { reconnectDelay } from './reconnectDelay';
 import { RESYNC_READS } from './resyncReads';
@@ -24,14 +29,15 @@ export type LinkStatus =
   | 'connected'
   /** The connection dropped; retrying. */
   | 'reconnecting'
-  /** The server refuses this tab: its session cookie is missing or expired (retrying, slowly). */
+  /** The server refuses this tab: its session (cookie or page key) is missing or expired (retrying, slowly). */
   | 'signed-out';
 
 /** The part of the browser's WebSocket the transport uses. */
 export interface SocketLike {
   send(text: string): void;
   close(): void;
-  addEventListener(type: 'open' | 'close', listener: () => void): void;
+  addEventListener(type: 'open', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 
@@ -43,6 +49,8 @@ export interface TimersLike {
 export interface WsTransportOptions {
   /** `ws://127.0.0.1:…/ws`. */
   url: string;
+  /** The page key sent as each connection's first frame (null: none kept, the server will refuse). */
+  pageKey?: () => string | null;
   createSocket?: (url: string) => SocketLike;
   /**
    * Asked after a connection failed before its hello: whether the server still accepts this tab's session.
@@ -185,14 +193,20 @@ export class WsTransport implements RendererTransport {
     }
     this.#socket = socket;
     let opened = false;
-    socket.addEventListener('open', () => (opened = true));
+    socket.addEventListener('open', () => {
+      opened = true;
+      const auth: AuthFrame = { type: 'auth', key: this.#options.pageKey?.() ?? '' };
+      socket.send(JSON.stringify(auth));
+    });
     socket.addEventListener('message', (event) => {
       if (this.#socket === socket) this.#receive(socket, event.data);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.#socket !== socket) return;
       this.#socket = this.#ready = null;
       this.#failSentOn(socket);
+      // The server refused this page's key: no other page of this browser's has a better one to offer.
+      if (event?.code === CLOSE_SIGNED_OUT) this.#setStatus('signed-out');
       this.#retry(opened);
     });
   }

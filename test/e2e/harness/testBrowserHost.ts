@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { startBrowserHost, type BrowserHost, type BrowserHostCore } from '../../../src-main/web/browserHost';
 import { silentLogger, type Logger } from '../../../src-main/shared/logger';
+import { cookieOf, pageKeyOf, PAGE_KEY_STORAGE_KEY } from '../../support/browserHostSignIn';
 
 const rendererDirectory = fileURLToPath(new URL('../../../out/renderer', import.meta.url));
 
@@ -32,12 +33,25 @@ export async function startTestBrowserHost({
 }
 
 /**
- * Trades the printed URL's token for the session cookie in a browser context, as opening the URL does
- * (303 with the cookie), without loading the app before the test opens the screen it wants.
+ * Signs a browser context in, as opening a fresh link does (test/support/browserHostSignIn.ts), without
+ * loading the app before the test opens the screen it wants: the link's answer gives the context the session
+ * cookie, and the page key it carries is put into the origin's localStorage before any page of the context
+ * runs (unless a page already keeps one). Returns the key.
  */
-export async function signIn(request: APIRequestContext, host: BrowserHost): Promise<void> {
-  const response = await request.get(host.url, { maxRedirects: 0 });
-  if (response.status() !== 303) {
-    throw new Error(`Opening the browser host's URL answered ${response.status()}, not 303 with the cookie.`);
+export async function signIn(context: BrowserContext, host: BrowserHost): Promise<string> {
+  const response = await context.request.get(host.issueLink(), { maxRedirects: 0 });
+  if (response.status() !== 200) {
+    throw new Error(`Opening a browser host link answered ${response.status()}, not 200 with the page key.`);
   }
+  cookieOf(response.headers()['set-cookie']);
+  const pageKey = pageKeyOf(await response.text());
+  await context.addInitScript(
+    ({ origin, storageKey, key }) => {
+      if (window.location.origin === origin && !window.localStorage.getItem(storageKey)) {
+        window.localStorage.setItem(storageKey, key);
+      }
+    },
+    { origin: host.origin, storageKey: PAGE_KEY_STORAGE_KEY, key: pageKey },
+  );
+  return pageKey;
 }

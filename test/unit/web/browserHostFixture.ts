@@ -12,13 +12,16 @@ import type { EventListener } from '../../../src-main/app/eventHub';
 import type { CommandHandlers, EventChannel, Events } from '../../../src-main/shared/contract';
 import type { Logger } from '../../../src-main/shared/logger';
 import { silentLogger } from '../../../src-main/shared/logger';
-import { SESSION_COOKIE, WS_PATH, type ServerFrame } from '../../../src-main/shared/wsProtocol';
+import { WS_PATH, type ServerFrame } from '../../../src-main/shared/wsProtocol';
 import {
   startBrowserHost,
   type BrowserHost,
   type BrowserHostCore,
   type BrowserHostOptions,
 } from '../../../src-main/web/browserHost';
+import { signInClient, type ClientSession } from '../../support/browserHostSignIn';
+
+export type { ClientSession } from '../../support/browserHostSignIn';
 
 /** The stand-in renderer's page: a test that sees this text got app data. */
 export const PAGE_MARKER = 'ringside-test-page';
@@ -135,16 +138,14 @@ export const UPGRADE_HEADERS = {
   'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
 };
 
-/** Trades the launch URL's token for the session cookie, as a browser's first load does; returns `name=value`. */
-export async function sessionCookie(test: TestHost): Promise<string> {
-  const response = await rawRequest(test.host.port, `/?token=${test.host.token}`, { host: test.authority });
-  const setCookie = response.headers['set-cookie']?.[0];
-  if (response.status !== 303 || !setCookie) throw new Error(`no session cookie: ${response.status}`);
-  return setCookie.split(';')[0]!;
+/** Signs in with a fresh link, as a browser opening it does: the session cookie and the page key. */
+export function signIn(test: TestHost): Promise<ClientSession> {
+  return signInClient(test.host.issueLink());
 }
 
+/** The value of a `name=value` cookie. */
 export function cookieValue(cookie: string): string {
-  return cookie.slice(`${SESSION_COOKIE}=`.length);
+  return cookie.slice(cookie.indexOf('=') + 1);
 }
 
 /** A tab's socket: every frame it received, in order, and a way to wait for one not waited for yet. */
@@ -156,9 +157,10 @@ export interface TestTab {
   close(): void;
 }
 
-export async function openTab(test: TestHost, cookie: string): Promise<TestTab> {
+/** A signed-in tab's socket: the session's cookie and Origin on the upgrade, its page key as the first frame. */
+export async function openTab(test: TestHost, session: ClientSession): Promise<TestTab> {
   const socket = new WebSocket(`ws://${test.authority}${WS_PATH}`, {
-    headers: { cookie, origin: `http://${test.authority}` },
+    headers: { cookie: session.cookie, origin: `http://${test.authority}` },
   });
   const frames: ServerFrame[] = [];
   /** Frames a `next` already returned: each is returned once, whatever order they arrived in. */
@@ -182,6 +184,7 @@ export async function openTab(test: TestHost, cookie: string): Promise<TestTab> 
     socket.addEventListener('open', () => resolve());
     socket.addEventListener('error', () => reject(new Error('the WebSocket did not open')));
   });
+  socket.send(JSON.stringify({ type: 'auth', key: session.pageKey }));
   return {
     socket,
     frames,

@@ -1,22 +1,21 @@
 /**
- * The browser host's security rules, each against a real server on port 0 with a fake core: the per-launch
- * token and the cookie it is traded for, nothing without them, loopback Host names only (DNS rebinding), the
- * page's own Origin for WebSockets (cross-site WebSocket hijacking), no CORS, the desktop's CSP and the
- * anti-framing headers, and loopback binding unless --allow-remote.
+ * The browser host's security rules, each against a real server on port 0 with a fake core: nothing without
+ * the session cookie, loopback Host names only (DNS rebinding), the page's own Origin for WebSockets
+ * (cross-site WebSocket hijacking), no CORS, the desktop's CSP and the anti-framing headers, and loopback
+ * binding unless --allow-remote. Links, sessions and the page key: browserHostSignIn.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, WS_PATH } from '../../../src-main/shared/wsProtocol';
+import { WS_PATH } from '../../../src-main/shared/wsProtocol';
 import { startBrowserHost } from '../../../src-main/web/browserHost';
 import { spyLogger } from '../shell/spyLogger';
 import {
-  cookieValue,
   fakeCore,
   makeRendererDirectory,
   openTab,
   PAGE_MARKER,
   rawRequest,
-  sessionCookie,
+  signIn,
   startTestHost,
   UPGRADE_HEADERS,
   type TestHost,
@@ -29,57 +28,9 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   test = await startTestHost({ core: fakeCore() });
-  cookie = await sessionCookie(test);
+  ({ cookie } = await signIn(test));
 });
 afterAll(() => test.close());
-
-describe('the per-launch token', () => {
-  it('is 32 or more random bytes, and different at every start', async () => {
-    expect(Buffer.from(test.host.token, 'base64url').length).toBeGreaterThanOrEqual(32);
-    expect(test.host.url).toBe(`http://127.0.0.1:${test.host.port}/?token=${test.host.token}`);
-    const other = await startTestHost({ core: fakeCore() });
-    try {
-      expect(other.host.token).not.toBe(test.host.token);
-      // One server's token means nothing to another.
-      const response = await rawRequest(other.host.port, `/?token=${test.host.token}`, {
-        host: other.authority,
-      });
-      expect(response.status).toBe(401);
-    } finally {
-      await other.close();
-    }
-  });
-
-  it('is traded for an HttpOnly, SameSite=Strict, Path=/ cookie and a 303 to the same URL without it', async () => {
-    const response = await get(`/?view=history&token=${test.host.token}`);
-    expect(response.status).toBe(303);
-    expect(response.headers.location).toBe('/?view=history');
-    const setCookie = response.headers['set-cookie']![0]!;
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; `));
-    expect(setCookie.split('; ').slice(1).sort()).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict']);
-    // The cookie is not the token itself, so a token in a terminal's scrollback is not the session.
-    expect(cookieValue(setCookie.split(';')[0]!)).not.toBe(test.host.token);
-    expect(response.body).not.toContain(PAGE_MARKER);
-  });
-
-  it('stays valid until the server stops (a second browser can use the link too)', async () => {
-    expect((await get(`/?token=${test.host.token}`)).status).toBe(303);
-    expect((await get(`/?token=${test.host.token}`)).status).toBe(303);
-  });
-
-  it('never redirects to another site', async () => {
-    const response = await get(`//evil.example/?token=${test.host.token}`);
-    expect(response.status).toBe(303);
-    // `//evil.example/` would be a protocol-relative redirect; it is read as this host's own path.
-    expect(response.headers.location).toBe('/');
-  });
-
-  it('refuses a wrong token with 401', async () => {
-    const response = await get(`/?token=${'A'.repeat(43)}`);
-    expect(response.status).toBe(401);
-    expect(response.headers['set-cookie']).toBeUndefined();
-  });
-});
 
 describe('without the cookie or the token', () => {
   it.each(['/', '/index.html', '/assets/app-1234.js', '/missing'])(
@@ -108,7 +59,7 @@ describe('without the cookie or the token', () => {
   });
 
   it('refuses a wrong cookie', async () => {
-    const response = await get('/', { cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` });
+    const response = await get('/', { cookie: `${cookie.split('=')[0]}=${'A'.repeat(43)}` });
     expect(response.status).toBe(401);
   });
 
@@ -232,7 +183,8 @@ describe('response headers', () => {
       await get('/assets/app-1234.js', { cookie }),
       await get('/'),
       await get('/', { host: 'evil.example' }),
-      await get(`/?token=${test.host.token}`),
+      await get(`/?token=${test.host.issueLink().split('token=')[1]}`),
+      await get(`/?token=${'A'.repeat(43)}`),
     ]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
@@ -241,9 +193,11 @@ describe('response headers', () => {
     }
   });
 
-  it('lets no cache keep the page or a redirect', async () => {
+  it('lets no cache keep the page, the page with its key, or a refusal', async () => {
     expect((await get('/', { cookie })).headers['cache-control']).toBe('no-store');
-    expect((await get(`/?token=${test.host.token}`)).headers['cache-control']).toBe('no-store');
+    const link = new URL(test.host.issueLink());
+    expect((await get(`${link.pathname}${link.search}`)).headers['cache-control']).toBe('no-store');
+    expect((await get(`${link.pathname}${link.search}`)).headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -271,7 +225,7 @@ describe('binding', () => {
     try {
       expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('reachable from other machines'));
       expect(remote.host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
-      const remoteCookie = await sessionCookie(remote);
+      const { cookie: remoteCookie } = await signIn(remote);
       const at = (host: string) => rawRequest(remote.host.port, '/', { host, cookie: remoteCookie });
       expect((await at(`192.168.1.10:${remote.host.port}`)).status).toBe(200);
       expect((await at('evil.example')).status).toBe(403);
@@ -283,7 +237,7 @@ describe('binding', () => {
 
   it('the tabs of a stopped server are closed and its port refuses connections', async () => {
     const stopping = await startTestHost({ core: fakeCore() });
-    const tab = await openTab(stopping, await sessionCookie(stopping));
+    const tab = await openTab(stopping, await signIn(stopping));
     const closed = new Promise((resolve) => tab.socket.addEventListener('close', resolve));
     await stopping.close();
     await closed;

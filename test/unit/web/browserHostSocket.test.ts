@@ -12,8 +12,9 @@ import { MAX_FRAME_BYTES, type ServerFrame } from '../../../src-main/shared/wsPr
 import {
   fakeCore,
   openTab,
-  sessionCookie,
+  signIn,
   startTestHost,
+  type ClientSession,
   type TestHost,
   type TestTab,
 } from './browserHostFixture';
@@ -25,7 +26,7 @@ const isError = (frame: ServerFrame) => frame.type === 'error';
 describe('a real AppCore over the WebSocket', () => {
   let core: AppCore;
   let test: TestHost;
-  let cookie: string;
+  let session: ClientSession;
   beforeAll(async () => {
     core = new AppCore({
       clock: systemClock,
@@ -38,7 +39,7 @@ describe('a real AppCore over the WebSocket', () => {
       },
     });
     test = await startTestHost({ core });
-    cookie = await sessionCookie(test);
+    session = await signIn(test);
   });
   afterAll(async () => {
     await test.close();
@@ -46,7 +47,7 @@ describe('a real AppCore over the WebSocket', () => {
   });
 
   it('greets each tab once with the channel lists, first', async () => {
-    const tab = await openTab(test, cookie);
+    const tab = await openTab(test, session);
     const hello = await tab.next(() => true);
     expect(hello).toEqual({ type: 'hello', channels: channelLists(), host: 'browser' });
     expect(ServerFrameSchema.safeParse(hello).success).toBe(true);
@@ -54,7 +55,7 @@ describe('a real AppCore over the WebSocket', () => {
   });
 
   it('answers app:info with the IpcResult the desktop gets', async () => {
-    const tab = await openTab(test, cookie);
+    const tab = await openTab(test, session);
     tab.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info' }));
     const reply = await tab.next(isResult(1));
     expect(reply).toEqual({
@@ -76,7 +77,7 @@ describe('a real AppCore over the WebSocket', () => {
   });
 
   it('validates arguments through the shared dispatcher', async () => {
-    const tab = await openTab(test, cookie);
+    const tab = await openTab(test, session);
     tab.send(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:info', args: { unexpected: true } }));
     const reply = await tab.next(isResult(7));
     expect(reply).toMatchObject({ result: { ok: false, error: { code: 'invalid-argument' } } });
@@ -84,8 +85,8 @@ describe('a real AppCore over the WebSocket', () => {
   });
 
   it('sends an event caused by one tab to both tabs', async () => {
-    const first = await openTab(test, cookie);
-    const second = await openTab(test, cookie);
+    const first = await openTab(test, session);
+    const second = await openTab(test, session);
     first.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'settings:get' }));
     const view = await first.next(isResult(1));
     if (view.type !== 'result' || !view.result.ok) throw new Error('settings:get failed');
@@ -114,7 +115,7 @@ describe('frames the server cannot use', () => {
   let tab: TestTab;
   beforeAll(async () => {
     test = await startTestHost({ core });
-    tab = await openTab(test, await sessionCookie(test));
+    tab = await openTab(test, await signIn(test));
   });
   afterAll(() => test.close());
 
@@ -164,7 +165,7 @@ describe('frames the server cannot use', () => {
   });
 
   it('a frame beyond what is read at all closes that connection only; the server stays up', async () => {
-    const victim = await openTab(test, await sessionCookie(test));
+    const victim = await openTab(test, await signIn(test));
     const closed = new Promise<number>((resolve) =>
       victim.socket.addEventListener('close', (event) => resolve(event.code)),
     );
@@ -179,8 +180,8 @@ describe('events', () => {
     const core = fakeCore();
     const test = await startTestHost({ core });
     try {
-      const cookie = await sessionCookie(test);
-      const tabs = [await openTab(test, cookie), await openTab(test, cookie), await openTab(test, cookie)];
+      const session = await signIn(test);
+      const tabs = [await openTab(test, session), await openTab(test, session), await openTab(test, session)];
       await expect.poll(() => test.host.tabCount).toBe(3);
       const state = { status: 'offline', message: 'The PBX does not answer.', since: 1 } as const;
       core.emit('connection:state', state);

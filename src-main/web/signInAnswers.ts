@@ -1,0 +1,41 @@
+/**
+ * What the browser host answers around sign-in: the page with its key, for a link's first use, and the
+ * texts a person reads instead of the page (no link, a spent link, a foreign host name), in the language
+ * of their browser.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_KEY_META } from '../shared/wsProtocol';
+import { translatorFor } from './acceptLanguage';
+import { TOKEN_LIFETIME_MS } from './browserSessions';
+
+export type RefusalReason = 'needs-link' | 'link-spent' | 'foreign-host';
+
+const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
+export { isUpgrade };
+
+/** A refusal in the language the request's browser asks for. */
+export function refuseInBrowserLanguage(reply: FastifyReply, status: number, reason: RefusalReason) {
+  const translator = translatorFor(reply.request.headers['accept-language']);
+  const text =
+    reason === 'link-spent'
+      ? translator.t('connection.linkSpent', { minutes: TOKEN_LIFETIME_MS / 60_000 })
+      : reason === 'foreign-host'
+        ? translator.t('connection.loopbackOnly')
+        : translator.t('connection.pageNeedsLink');
+  return refuse(reply, status, `${text}\n`).header('content-language', translator.tag);
+}
+
+export function refuse(reply: FastifyReply, status: number, text: string): FastifyReply {
+  // A refused upgrade's connection cannot carry another request.
+  if (isUpgrade(reply.request)) reply.header('connection', 'close');
+  return reply.code(status).type('text/plain; charset=utf-8').send(text);
+}
+
+/** The renderer's index.html carrying the page key in a meta tag (base64url: nothing to escape). */
+export function pageWithKey(indexHtml: string, pageKey: string): string {
+  const meta = `<meta name="${PAGE_KEY_META}" content="${pageKey}">`;
+  const head = /<head[^>]*>/i.exec(indexHtml);
+  if (head) return indexHtml.replace(head[0], `${head[0]}${meta}`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(indexHtml);
+  return doctype ? indexHtml.replace(doctype[0], `${doctype[0]}${meta}`) : `${meta}${indexHtml}`;
+}
