@@ -23,7 +23,7 @@ import {
   WS_PATH,
 } from '../shared/wsProtocol';
 import { createBrowserSessions, type BrowserSession, type BrowserSessions } from './browserSessions';
-import { isLinkRequestAuthorized, LINK_REQUEST_PATH, newLinkSecret } from './freshLink';
+import { isLinkRequestAuthorized, LINK_REQUEST_PATH, newLinkSecret, type LinkRequest } from './freshLink';
 import { isAddressHostHeader, isLoopbackAddress, isLoopbackHostHeader } from './loopback';
 import { SECURITY_HEADERS } from './securityHeaders';
 import { isUpgrade, pageWithKey, refuse, refuseInBrowserLanguage } from './signInAnswers';
@@ -46,6 +46,8 @@ export interface BrowserHostOptions {
   fallbackToFreePort?: boolean;
   /** The clock tokens expire by (tests). */
   now?: () => number;
+  /** Opens a fresh link in the browser when a local link request asks for it (freshLink.ts). */
+  openLink?: (url: string) => void;
 }
 
 export interface BrowserHost {
@@ -230,7 +232,10 @@ async function buildServer(options: BrowserHostOptions, parts: ServerParts): Pro
       return refuse(reply, 403, FOREIGN_ORIGIN_TEXT);
     }
     logger.info('browser host: a fresh link was issued to a local request');
-    return reply.code(200).send({ url: parts.issueLink() });
+    const url = parts.issueLink();
+    const body = request.body as Partial<LinkRequest> | undefined;
+    if (body?.open === true) options.openLink?.(url);
+    return reply.code(200).send({ url });
   });
   await app.register(fastifyStatic, {
     root: options.rendererDirectory,

@@ -21,6 +21,7 @@ import { loadKeytar, openKeychain } from '../app/settings/secretStoreKeytar';
 import type { Logger } from '../shared/logger';
 import { startBrowserHost, type BrowserHost } from './browserHost';
 import { parseBrowserHostArgs } from './browserHostArgs';
+import { requestFreshLink, writeLinkFile } from './freshLink';
 import {
   hasDisplay,
   openWithDesktop,
@@ -143,6 +144,18 @@ async function main(): Promise<number> {
   makeUserDataPrivate(userData);
   const lock = claimProfileLock({ directory: userData, host: 'browser' });
   if (!lock.claimed) {
+    // Links are single-use: opening Ringside again while its browser host runs gets a fresh one from it.
+    const wantsBrowser = args.open && hasDisplay(process.platform, process.env);
+    const fresh =
+      lock.holder.host === 'browser'
+        ? await requestFreshLink(userData, lock.holder.pid, { open: wantsBrowser })
+        : undefined;
+    if (fresh) {
+      // i18n-exempt: developer terminal output.
+      say(`Ringside is already running (pid ${lock.holder.pid}); a new link to it:`);
+      process.stdout.write(`${fresh}\n`);
+      return 0;
+    }
     say(describeLockHolder(lock.holder, lock.path));
     return 1;
   }
@@ -151,6 +164,12 @@ async function main(): Promise<number> {
 
   let core: AppCore | undefined;
   let host: BrowserHost | undefined;
+  const redirectFiles = new Set<() => void>();
+  // The first link opens unless --no-open; a fresh link when the newcomer that asked for it wants it opened.
+  const openLink = (url: string) => {
+    if (hasDisplay(process.platform, process.env))
+      redirectFiles.add(openBrowser(url, userData, logger));
+  };
   try {
     ({ core } = await buildCore(userData, logger));
     host = await startBrowserHost({
@@ -161,6 +180,7 @@ async function main(): Promise<number> {
       host: args.host,
       allowRemote: args.allowRemote,
       fallbackToFreePort: true,
+      openLink,
     });
   } catch (error) {
     logger.error('Ringside (browser) failed to start', error);
@@ -179,10 +199,12 @@ async function main(): Promise<number> {
   logger.info(`Ringside ${appVersion()} started in the browser host on ${host.origin}`);
   // Connects to the PBX in Settings, or starts the embedded demo PBX; the tabs follow by events.
   core.start().catch((error: unknown) => logger.error('could not connect to the PBX', error));
-  const removeRedirectFile =
-    args.open && hasDisplay(process.platform, process.env)
-      ? openBrowser(host.url, userData, logger)
-      : () => {};
+  if (args.open) openLink(host.url);
+  const removeLinkFile = writeLinkFile(userData, {
+    pid: process.pid,
+    port: host.port,
+    secret: host.linkSecret,
+  });
 
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;
@@ -190,7 +212,8 @@ async function main(): Promise<number> {
       if (stopping) return;
       stopping = true;
       logger.info(`stopping (${signal})`);
-      removeRedirectFile();
+      for (const remove of redirectFiles) remove();
+      removeLinkFile();
       const deadline = new Promise((done) => setTimeout(done, STOP_CLEANUP_LIMIT_MS).unref());
       // Tabs first (no command arrives during cleanup), then the core: the SQLite files and the outbox.
       Promise.race([host.close().then(() => core.dispose()), deadline])

@@ -3,7 +3,9 @@
  * a second `npm start -- --browser` on the same profile asks the running host for one instead of saying it
  * runs: the host writes `browser-host-link.json` (mode 0600, the user's alone) into the profile with its pid,
  * port and a per-launch secret, and answers `POST LINK_REQUEST_PATH` with a new link to whoever sends that
- * secret. A web page cannot read the file, and a request with an Origin (any browser's) is refused.
+ * secret (and opens it in the browser when asked, as its own start does, so the redirect file it writes is
+ * cleaned up by a process that stays). A web page cannot read the file, and a request with an Origin (any
+ * browser's) is refused.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +55,11 @@ export function isLinkRequestAuthorized(authorization: string | undefined, secre
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** What the newcomer asks for: a link, and whether the running host should open it in the browser. */
+export interface LinkRequest {
+  open: boolean;
+}
+
 /**
  * Asks the host that holds the profile (pid `holderPid`) for a fresh link; undefined when its link file is
  * missing or another process's, or it does not answer with one.
@@ -60,14 +67,15 @@ export function isLinkRequestAuthorized(authorization: string | undefined, secre
 export async function requestFreshLink(
   directory: string,
   holderPid: number,
-  fetchLink: typeof fetch = fetch,
+  { open, fetchLink = fetch }: { open: boolean; fetchLink?: typeof fetch },
 ): Promise<string | undefined> {
   const file = readLinkFile(directory);
   if (!file || file.pid !== holderPid) return undefined;
   try {
     const response = await fetchLink(`http://127.0.0.1:${file.port}${LINK_REQUEST_PATH}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${file.secret}` },
+      headers: { authorization: `Bearer ${file.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ open } satisfies LinkRequest),
       signal: AbortSignal.timeout(LINK_REQUEST_TIMEOUT_MS),
     });
     if (!response.ok) return undefined;
