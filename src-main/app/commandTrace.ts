@@ -1,7 +1,7 @@
 /**
  * The trace a state-changing command leaves in the log (which commands change state: the contract's
- * `.changes<…>()`): who sent it, what it was, how it ended, and its arguments with every secret redacted and
- * every number cut to its last three digits, so a misuse can be found without the log holding customers'
+ * `.changes<…>()`): who sent it, what it was, how it ended, and its arguments one level deep, with every
+ * secret redacted and every number cut to its last three digits, so a misuse can be found without the log holding customers'
  * numbers or anyone's credentials.
  */
 import type { CommandChannel, IpcResult } from '../shared/contract';
@@ -22,11 +22,23 @@ export function maskNumbers(text: string): string {
   return text.replace(NUMBER_RUN, (run) => `…${run.replace(/\D/g, '').slice(-KEPT_DIGITS)}`);
 }
 
+/** One level deep: a nested object or list is named, not spelled out (a whole settings form is noise). */
+function shallow(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return `[${value.length}]`;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      typeof item === 'object' && item !== null ? (Array.isArray(item) ? `[${item.length}]` : '{…}') : item,
+    ]),
+  );
+}
+
 function argumentsText(args: unknown): string {
   if (args === undefined) return '';
   let text: string;
   try {
-    text = JSON.stringify(redact(args)) ?? '';
+    text = JSON.stringify(shallow(redact(args))) ?? '';
   } catch {
     text = '(unreadable)';
   }
