@@ -73,7 +73,7 @@ const launch = appLaunch({
   env: process.env,
 });
 /** `tel:`/`callto:` links from argv and macOS `open-url`; they wait here until the core is ready. */
-const links = new LinkInbox();
+const links = new LinkInbox(process.platform);
 
 /** How long quitting waits for the core's cleanup before it goes anyway. */
 const QUIT_CLEANUP_LIMIT_MS = 3000;

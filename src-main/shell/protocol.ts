@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { Logger } from '../shared/logger';
 import type { AppLaunch } from './appLaunch';
 import { desktopEntry } from './desktopEntry';
+import { END_OF_OPTIONS } from './telLinks';
 
 export const LINK_SCHEMES = ['tel', 'callto'] as const;
 
@@ -42,9 +43,18 @@ export function packageRegistersLinks({ platform, launch, fileExists = existsSyn
   return false;
 }
 
-/** The extra arguments of `setAsDefaultProtocolClient`: the executable and project path in development. */
-export function protocolClientArguments(launch: AppLaunch): [] | [string, string[]] {
-  return launch.kind === 'development' ? [launch.executable, launch.args] : [];
+/**
+ * The extra arguments of `setAsDefaultProtocolClient`: the executable and project path in development; on
+ * Windows also `--` before the link (`"Ringside.exe" -- "%1"`), as the installer registers it, so Chromium
+ * reads nothing in a link as a switch (telLinks.ts reads the link after it).
+ */
+export function protocolClientArguments(
+  launch: AppLaunch,
+  platform: NodeJS.Platform = process.platform,
+): [] | [string, string[]] {
+  const endOfOptions = platform === 'win32' ? [END_OF_OPTIONS] : [];
+  if (launch.kind === 'development') return [launch.executable, [...launch.args, ...endOfOptions]];
+  return platform === 'win32' ? [launch.executable, endOfOptions] : [];
 }
 
 /** The desktop entry an AppImage needs for the desktop to know it handles the link schemes. */
@@ -87,7 +97,7 @@ export function registerLinkSchemes(deps: RegisterLinksDeps): string[] {
       logger.warn('could not write the desktop entry for tel: links', error);
     }
   }
-  const args = protocolClientArguments(launch);
+  const args = protocolClientArguments(launch, deps.platform);
   return LINK_SCHEMES.filter((scheme) => {
     const registered =
       args.length === 0

@@ -17,6 +17,24 @@ import { errorMessage } from '../shared/contract';
 
 const LINK_PATTERN = /^(tel|callto):/i;
 
+/**
+ * Ends the options on the command line Windows runs for a link (`"Ringside.exe" -- "%1"`, written by the
+ * installer and by `setAsDefaultProtocolClient`): Chromium reads nothing after it as a switch, so a link
+ * that breaks out of its quotes (`tel:1" --gpu-launcher="…`) adds arguments, never options.
+ */
+export const END_OF_OPTIONS = '--';
+
+/**
+ * The arguments a link is read from. On Windows only those after `--`: a command line without it carries no
+ * link there (an older registration that left the link to Electron's own checks). Elsewhere the OS hands the
+ * link over its own way (a Linux desktop entry's `%u`, macOS `open-url`), so every argument.
+ */
+export function linkArguments(argv: readonly string[], platform: NodeJS.Platform): readonly string[] {
+  if (platform !== 'win32') return argv;
+  const end = argv.indexOf(END_OF_OPTIONS);
+  return end === -1 ? [] : argv.slice(end + 1);
+}
+
 export type FoundLink =
   { ok: true; link: string; dial: string } | { ok: false; link: string; reason: string };
 
@@ -96,9 +114,11 @@ export class LinkInbox {
   private readonly waiting: FoundLink[] = [];
   private handler: LinkHandler | undefined;
 
+  constructor(private readonly platform: NodeJS.Platform = process.platform) {}
+
   /** From argv: true when argv held a link (then the caller need not bring the main window forward). */
   receiveArgv(argv: readonly string[]): boolean {
-    const found = findTelLink(argv);
+    const found = findTelLink(linkArguments(argv, this.platform));
     if (found) this.receive(found);
     return found !== null;
   }

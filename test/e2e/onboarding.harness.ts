@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import { AppCore } from '../../src-main/app/appCore';
+import { openSettingsStore } from '../../src-main/app/settings/settingsFile';
 import { MemorySecretStore } from '../../src-main/app/settings/secretStore';
 import { openCache } from '../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
 import { createLogger, LOG_FILE_NAME } from '../../src-main/app/logging';
-import { fileSettingsStore } from '../unit/app/helpers';
 import { resolveAppCoreDeps, test as harness } from './fixtures';
 import { createUserDataDirectory, recordSecret } from './secretScan';
 
@@ -79,7 +79,8 @@ export const test = harness.extend<{ userData: UserData; customerPbx: DemoPbx; s
     const core = new AppCore(
       resolveAppCoreDeps({
         logger,
-        settingsStore: fileSettingsStore(userData.directory),
+        // The app's own settings file (0600), as both hosts open it.
+        settingsStore: openSettingsStore({ directory: userData.directory, logger }),
         // The SQLite caches in the user data directory too, as in the app.
         openCacheFile: (fileName) => openCache(join(userData.directory, fileName), { logger }),
         secretStore: secrets,

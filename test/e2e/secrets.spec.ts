@@ -4,9 +4,10 @@
  * is no keychain (as here), the secret lasts only for the session, and the app says so after a restart.
  */
 import { AppCore } from '../../src-main/app/appCore';
+import { statSync } from 'node:fs';
 import { MemorySecretStore } from '../../src-main/app/settings/secretStore';
+import { openSettingsStore } from '../../src-main/app/settings/settingsFile';
 import { silentLogger } from '../../src-main/shared/logger';
-import { fileSettingsStore } from '../unit/app/helpers';
 import { resolveAppCoreDeps } from './fixtures';
 import { configurePbx, expect, test } from './onboarding.harness';
 
@@ -36,6 +37,8 @@ test('the secret is in no file and no log after saving it and using the connecti
   const files = userData.files();
   const settingsFile = files.find((file) => file.path.endsWith('settings.json'));
   expect(settingsFile?.text).toContain(customerPbx.baseUrl);
+  // Written by the app's own settings store: the user's alone, as in the app.
+  expect(statSync(settingsFile!.path).mode & 0o777).toBe(0o600);
   expect(userData.logText()).toMatch(/settings saved \(mode configured\)[\s\S]*connection: connected/);
   for (const file of files) expect(file.text, file.path).not.toContain(secret);
 });
@@ -53,7 +56,7 @@ test('without a keychain the secret lasts for the session only, and after a rest
   const restarted = new AppCore(
     resolveAppCoreDeps({
       logger: silentLogger,
-      settingsStore: fileSettingsStore(userData.directory),
+      settingsStore: openSettingsStore({ directory: userData.directory, logger: silentLogger }),
       secretStore: new MemorySecretStore(),
       mode: undefined,
     }),
