@@ -16,7 +16,7 @@ const MAX_ARGS_TEXT = 300;
  * A run of four or more digits, with the separators numbers are written with (`+420 601 234 567`,
  * `(02) 1234-5678`), cut to `…567`.
  */
-const NUMBER_RUN = /\+?\d(?:[\d\s().\/-]*\d){3,}/g;
+const NUMBER_RUN = /\+?\d(?:[\d\s()./-]*\d){3,}/g;
 
 export function maskNumbers(text: string): string {
   return text.replace(NUMBER_RUN, (run) => `…${run.replace(/\D/g, '').slice(-KEPT_DIGITS)}`);

@@ -167,8 +167,7 @@ async function main(): Promise<number> {
   const redirectFiles = new Set<() => void>();
   // The first link opens unless --no-open; a fresh link when the newcomer that asked for it wants it opened.
   const openLink = (url: string) => {
-    if (hasDisplay(process.platform, process.env))
-      redirectFiles.add(openBrowser(url, userData, logger));
+    if (hasDisplay(process.platform, process.env)) redirectFiles.add(openBrowser(url, userData, logger));
   };
   try {
     ({ core } = await buildCore(userData, logger));

@@ -16,9 +16,7 @@ import { socketFactory } from './fakeSocket';
 
 const URL = 'ws://127.0.0.1:4321/ws';
 
-function connect(
-  options: { sessionAccepted?: () => Promise<boolean>; pageKey?: () => string | null } = {},
-) {
+function connect(options: { sessionAccepted?: () => Promise<boolean>; pageKey?: () => string | null } = {}) {
   const factory = socketFactory();
   const statuses: LinkStatus[] = [];
   const transport = new WsTransport({
