@@ -74,6 +74,7 @@ export async function requestFreshLink(
   try {
     const response = await fetchLink(`http://127.0.0.1:${file.port}${LINK_REQUEST_PATH}`, {
       method: 'POST',
+      // i18n-exempt: an HTTP header, read by no person.
       headers: { authorization: `Bearer ${file.secret}`, 'content-type': 'application/json' },
       body: JSON.stringify({ open } satisfies LinkRequest),
       signal: AbortSignal.timeout(LINK_REQUEST_TIMEOUT_MS),
