@@ -23,7 +23,7 @@ describe('the reconnect banner', () => {
     link.status = 'signed-out';
     flushSync();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'This page is not signed in to Ringside. Open the link Ringside printed in the terminal',
+      'This page is not signed in to Ringside. Open a new link to Ringside in this browser',
     );
   });
 });

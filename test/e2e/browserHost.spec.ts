@@ -215,7 +215,7 @@ callsTest(
     const restarted = await startTestBrowserHost({ core: env.core, port: browserHost.port });
     try {
       await expect(page.getByRole('status').filter({ hasText: 'not signed in' })).toContainText(
-        'Open the link Ringside printed in the terminal',
+        'Open a new link to Ringside in this browser',
       );
       const opened = await page.context().newPage();
       await opened.goto(restarted.url);
