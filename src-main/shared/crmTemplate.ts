@@ -3,8 +3,10 @@
  * for one call. The syntax is Ringside's decision, written in docs/pbx-api.md (Decisions where the API is
  * silent): `{name}` placeholders, each value percent-encoded into its place, a template naming a placeholder
  * Ringside does not know refused. The result must be an `https:` URL, or `http:` to a loopback host; anything
- * else is refused, so no value can turn the link into another scheme. Browser-safe: the renderer checks the
- * same rule before it opens a tab.
+ * else is refused, so no value can turn the link into another scheme. The scheme, host and port are literal:
+ * a placeholder may stand only in the path, query or fragment, so call data (what an IVR collected) can never
+ * choose the server the agent's browser is sent to. Browser-safe: the renderer checks the same rule before it
+ * opens a tab.
  */
 import { t } from './i18n';
 import { isLoopbackHost } from './loopback';
@@ -41,6 +43,14 @@ export const MAX_CRM_TEMPLATE_LENGTH = 2000;
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 const DATA_KEY = /^data\.([A-Za-z0-9_.-]{1,64})$/;
+/** `scheme://authority`: everything before the path, query or fragment. */
+const ORIGIN_PART = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
+/** The literal `scheme://host[:port]` a template starts with, or undefined when a placeholder stands in it. */
+function literalOrigin(template: string): string | undefined {
+  const origin = ORIGIN_PART.exec(template)?.[0];
+  return origin === undefined || /[{}]/.test(origin) ? undefined : origin;
+}
 
 /** The placeholders a template uses, or why it is refused (unknown placeholders named, stray braces). */
 export function checkCrmTemplate(
@@ -59,6 +69,8 @@ export function checkCrmTemplate(
     const listed = [...new Set(unknown)].map((name) => `{${name}}`).join(', ');
     return { ok: false, problem: t('validation.crmUnknownPlaceholders', { names: listed }) };
   }
+  if (literalOrigin(template) === undefined)
+    return { ok: false, problem: t('validation.crmOriginNotLiteral') };
   return { ok: true, names };
 }
 
@@ -95,6 +107,10 @@ export function expandCrmTemplate(template: string, values: CrmValues): CrmExpan
   }
   if (!isOpenableCrmUrl(url)) {
     return { ok: false, problem: t('validation.crmNotHttps') };
+  }
+  // Values are percent-encoded, so they cannot reach the authority; checked again so no parser quirk can.
+  if (new URL(url).origin !== new URL(literalOrigin(template)!).origin) {
+    return { ok: false, problem: t('validation.crmOriginNotLiteral') };
   }
   return { ok: true, url };
 }

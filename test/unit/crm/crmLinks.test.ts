@@ -103,6 +103,27 @@ describe('CrmLinks', () => {
   });
 });
 
+describe("CrmLinks with a team's template that lets call data choose the host", () => {
+  it('opens nothing and names the problem, whatever the IVR collected', async () => {
+    const hostile = links({
+      call: () => call({ data: { tenant: 'evil.example', port: '444' } }),
+      teamTemplates: () => ({ callUrl: 'https://{data.tenant}/call?n={caller}', personUrl: null }),
+    });
+    const link = await hostile.crm.link('1700000000.5', null, true);
+    expect(link).toEqual({
+      status: 'refused',
+      problem: expect.stringContaining('The CRM template must start with a fixed address'),
+    });
+    expect(hostile.opened).toEqual([]);
+    const port = links({
+      call: () => call({ data: { port: '444' } }),
+      teamTemplates: () => ({ callUrl: 'https://crm.example:{data.port}/c', personUrl: null }),
+    });
+    expect(await port.crm.link('1700000000.5', null, true)).toMatchObject({ status: 'refused' });
+    expect(port.opened).toEqual([]);
+  });
+});
+
 describe('CrmAutoOpen', () => {
   it('opens an answered inbound call once, when the setting is on', async () => {
     const link = vi.fn(async () => ({ status: 'none' as const }));

@@ -18,6 +18,7 @@ const CALL: CrmValues = {
 };
 
 const TEN_KB = 'x'.repeat(10_000);
+const NOT_LITERAL = 'The CRM template must start with a fixed address';
 
 /** Template, values, and the URL it gives or the start of the refusal. */
 const TABLE: Array<[string, CrmValues, { url: string } | { problem: string }]> = [
@@ -63,12 +64,31 @@ const TABLE: Array<[string, CrmValues, { url: string } | { problem: string }]> =
   ],
   ['https://crm.example/?q={queue}', { queue: '\uD800' }, { url: 'https://crm.example/?q=%EF%BF%BD' }],
   // A template that expands to another scheme, or none.
-  ['{data.link}', { data: { link: 'javascript:alert(1)' } }, { problem: 'The CRM link is not an https:' }],
-  ['javascript:alert({caller})', CALL, { problem: 'The CRM link is not an https:' }],
-  ['{queue}://crm.example/', { queue: 'file' }, { problem: 'The CRM link is not an https:' }],
+  ['{data.link}', { data: { link: 'javascript:alert(1)' } }, { problem: NOT_LITERAL }],
+  ['javascript:alert({caller})', CALL, { problem: NOT_LITERAL }],
+  ['{queue}://crm.example/', { queue: 'file' }, { problem: NOT_LITERAL }],
   ['http://crm.example/?n={caller}', CALL, { problem: 'The CRM link is not an https:' }],
   ['https://user:pw@crm.example/?n={caller}', CALL, { problem: 'The CRM link is not an https:' }],
-  ['https://{queue}/', { queue: '' }, { problem: 'The CRM link is not an https:' }],
+  ['https://{queue}/', { queue: '' }, { problem: NOT_LITERAL }],
+  // Call data (what an IVR collected) never chooses the server: scheme, host and port are literal.
+  ['https://{data.tenant}/crm?n={caller}', { data: { tenant: 'evil.example' } }, { problem: NOT_LITERAL }],
+  ['https://{data.tenant}.crm.example/', { data: { tenant: 'acme' } }, { problem: NOT_LITERAL }],
+  ['https://crm.example{data.x}/', { data: { x: '.evil.example' } }, { problem: NOT_LITERAL }],
+  ['https://crm.example:{data.port}/', { data: { port: '8443' } }, { problem: NOT_LITERAL }],
+  ['https://{data.user}@crm.example/', { data: { user: 'evil.example' } }, { problem: NOT_LITERAL }],
+  ['https://crm.example{data.x}', { data: { x: '@evil.example' } }, { problem: NOT_LITERAL }],
+  ['https:{data.rest}', { data: { rest: '//evil.example/' } }, { problem: NOT_LITERAL }],
+  // A value cannot leave its place in the path, query or fragment for the authority.
+  [
+    'https://crm.example/{data.p}?q={data.q}#{data.f}',
+    { data: { p: '/evil.example', q: '@evil.example/', f: '\n//evil.example' } },
+    { url: 'https://crm.example/%2Fevil.example?q=%40evil.example%2F#%0A%2F%2Fevil.example' },
+  ],
+  [
+    'https://crm.example?{data.q}',
+    { data: { q: 'x/../../@evil.example' } },
+    { url: 'https://crm.example?x%2F..%2F..%2F%40evil.example' },
+  ],
   // A 10 kB value makes the link too long to open.
   [
     'https://crm.example/?q={queue}',
