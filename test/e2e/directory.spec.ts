@@ -10,6 +10,7 @@
 import type { Page } from '@playwright/test';
 import type { Contact } from '../../src-main/api/schemas';
 import { startCallsEnvironment, type CallsEnvironment, type SeededPerson } from './calls.environment';
+import { demoPbxApi } from '../support/demoPbxApi';
 import { expect, test as harness } from './fixtures';
 
 const test = harness.extend<{ env: CallsEnvironment }>({
@@ -304,6 +305,25 @@ test.describe('directory', () => {
     await expect((await openAllSettings(page)).getByTestId('sync-quarantine')).toHaveText(
       'The directory sync stored every record it read.',
     );
+  });
+
+  test('a PBX that sends no total is read to its end, and Settings ▸ Directory says it sent none', async ({
+    page,
+    env,
+  }) => {
+    const sim = demoPbxApi(env.pbx);
+    await sim('POST', '/_sim/paging', { cap: 100, omit_total: true });
+    await page.goto('/#/directory');
+    const sync = page.getByTestId('sync-progress');
+    await sync.getByRole('button', { name: 'Sync now' }).click();
+    await expect(sync.getByRole('button', { name: 'Sync now' })).toBeVisible({ timeout: 10_000 });
+    await sim('POST', '/_sim/paging', { cap: null, omit_total: false });
+
+    const noTotal = (await openAllSettings(page)).getByTestId('sync-no-total');
+    await expect(noTotal).toContainText('The PBX did not say how many persons it holds');
+    await expect(noTotal).toContainText('The PBX did not say how many companies it holds');
+    const onPbx = await env.core.pbx.client!.persons.list({ limit: 1 });
+    expect(env.core.caches.current!.directory.counts().persons).toBe(onPbx.total);
   });
 
   test('a person named like HTML, synced from the PBX, shows as text', async ({ page, env }, testInfo) => {

@@ -89,6 +89,8 @@ export class SyncScheduler {
   private lastCompletedAt: number | null = null;
   /** What the running or last run set aside. */
   private quarantined: SyncQuarantined[] = [];
+  /** The paged lists the last completed run got without a `total` from the PBX. */
+  private listsWithoutTotal: SyncStatus['listsWithoutTotal'] = [];
   private counts: DirectoryCounts | null = null;
   private countedAt = Number.NEGATIVE_INFINITY;
   private disposed = false;
@@ -133,6 +135,7 @@ export class SyncScheduler {
       ...(error === undefined ? {} : { error }),
       counts: cache ? this.counts : null,
       quarantined: this.quarantine(),
+      ...(this.listsWithoutTotal?.length ? { listsWithoutTotal: this.listsWithoutTotal } : {}),
     };
   }
 
@@ -154,6 +157,7 @@ export class SyncScheduler {
     this.progress = null;
     this.lastError = undefined;
     this.quarantined = [];
+    this.listsWithoutTotal = [];
     this.readCache();
     this.publish();
     if (this.connected) this.start();
@@ -231,7 +235,10 @@ export class SyncScheduler {
       })
       .then(
         (report) => {
-          if (generation === this.generation) this.lastCompletedAt = this.deps.clock.now();
+          if (generation === this.generation) {
+            this.lastCompletedAt = this.deps.clock.now();
+            this.listsWithoutTotal = report.listsWithoutTotal;
+          }
           if (detailsFetched(report) >= BULK_SYNC_DETAILS) (this.deps.returnMemory ?? returnMemoryToSystem)();
         },
         (error: unknown) => this.failed(generation, controller.signal, error),

@@ -64,6 +64,7 @@ export class DirectorySync {
       durationMs: clock.now() - started,
       collections: run.reports,
       quarantined: run.quarantined,
+      listsWithoutTotal: [...run.listsWithoutTotal],
     };
     logger.info(`Directory sync finished in ${report.durationMs} ms`, run.summary());
     return report;

@@ -6,10 +6,10 @@
  * skipped. That is bounded (MAX_REREADS per pass): beyond it the pass only notes that it may have missed
  * records, and removes nothing.
  */
-/** A page with its list's total: as the PBX said, or (when it did not) the items up to this page's end. */
+/** A page with its list's total as the PBX said it; null when it did not (the list then ends at an empty page). */
 export interface CountedPage {
   items: readonly unknown[];
-  total: number;
+  total: number | null;
 }
 
 /** Times one pass reads part of a list again because the list moved. */
@@ -40,7 +40,8 @@ export class ListCursor {
   /** Checks the page read at `offset` against the overlap; `firstSeen`: whether its first record was seen. */
   check(offset: number, page: CountedPage, firstSeen: boolean): OverlapCheck {
     if (offset === 0) return 'ok';
-    if (!this.overlapping) return 'unverified';
+    // Without a total the list ends at an empty page; after a page of one record there is nothing to join.
+    if (!this.overlapping) return page.items.length === 0 && page.total === null ? 'ok' : 'unverified';
     const joined = page.items.length > 0 ? firstSeen : page.total === 0;
     if (joined) return 'ok';
     if (this.rereads >= MAX_REREADS) return 'unverified';
@@ -53,15 +54,17 @@ export class ListCursor {
   /**
    * Moves past a page read at `offset` (asked for with `limit`); true when it was the list's last. A full
    * page that ends exactly at `total` is confirmed by one more page: a PBX that omits `total` looks just
-   * like that (the client then counts the items so far), and a list taken as complete too early would have
-   * its unseen records removed.
+   * like that, and a list taken as complete too early would have its unseen records removed. Without a
+   * total only an empty page ends the list: a short page may be a PBX's cap on page size, not the end.
    */
   advance(offset: number, page: CountedPage, limit: number): boolean {
     const received = page.items.length;
     if (received === 0) return true;
-    const atTotal = offset + received >= page.total;
-    const maybeMore = received >= limit && offset + received === page.total;
-    if (atTotal && !maybeMore) return true;
+    if (page.total !== null) {
+      const atTotal = offset + received >= page.total;
+      const maybeMore = received >= limit && offset + received === page.total;
+      if (atTotal && !maybeMore) return true;
+    }
     this.span = received;
     // A page of one record cannot overlap the next: the next is read unverified.
     this.overlapping = received >= 2;

@@ -6,8 +6,10 @@
  * The PBX need not honour the `limit` asked for (docs/pbx-api.md, Pagination): pages are read on from the
  * items actually received, the list ends by its `total`, a refused limit is halved (listPageReader.ts), and
  * a list that changes while it is read is read again where it moved (see `ListCursor`). Without a `total`
- * a short page may be the end of the list or only a PBX's cap on page size: one more page tells, and when
- * it holds items nothing of the list is removed.
+ * a short page may be the end of the list or only a PBX's cap on page size, so the list is read on until an
+ * empty page; the run notes the list (Settings ▸ Directory says the PBX gave no total). A PBX that answers
+ * every offset with records already seen in this pass (it ignores `offset`) stops the list there, and
+ * nothing of it is removed: the sync never takes a list as complete on a guess.
  */
 import { KIND_OF_COLLECTION, removeRecord } from './detailOutcome';
 import { ListCursor } from './listCursor';
@@ -28,13 +30,21 @@ export async function listPhase<L extends { id: number }, D>(
   const tracker = run.phase(`${collection.name}:list`);
   const cursor = new ListCursor(pass.listOffset);
   const pages = new ListPageReader(run, collection);
-  let total: number;
-  let endsUncertain: boolean;
+  let total: number | null;
+  let endsUncertain = false;
   pages.request(cursor.offset);
   for (;;) {
-    const { offset, page: received } = await pages.next();
-    const page = { items: received.items, total: received.total ?? offset + received.items.length };
+    const { offset, page } = await pages.next();
     total = page.total;
+    if (total === null) run.noteListWithoutTotal(collection.name);
+    if (
+      total === null &&
+      offset > 0 &&
+      repeatsSeenRecords(page.items, (id) => ledger.seenIn(kind, id, pass.generation))
+    ) {
+      endsUncertain = true;
+      break;
+    }
     const first = page.items[0];
     const firstSeen = first !== undefined && ledger.seenIn(kind, first.id, pass.generation);
     const overlap = cursor.check(offset, page, firstSeen);
@@ -71,18 +81,17 @@ export async function listPhase<L extends { id: number }, D>(
     for (const { item, change } of writes) {
       if (!setAside.has(item.id)) report[change === 'new' ? 'added' : 'changed'] += 1;
     }
-    tracker.update(Math.min(offset + page.items.length, total), total);
-    if (cursor.advance(offset, page, pages.limit)) {
-      const short = received.total === null && isShortPage(page.items.length, pages.limit);
-      endsUncertain = short && (await goesOn(run, collection, offset + page.items.length, pages.limit));
-      break;
-    }
-    pages.continueAt(cursor.offset, cursor.step, total);
+    // Without a total the bar has no value (0): how far the list goes is not known.
+    const done = offset + page.items.length;
+    tracker.update(total === null ? done : Math.min(done, total), total ?? 0);
+    if (cursor.advance(offset, page, pages.limit)) break;
+    pages.continueAt(cursor.offset, cursor.step, total ?? Number.POSITIVE_INFINITY);
   }
   if (endsUncertain) {
     settings.logger.warn(
-      `Directory sync: the PBX sent no total for the ${collection.name} list, and it went on past a page of ` +
-        `fewer items than the ${pages.limit} asked for; it may cap its pages, so no ${collection.name} are removed`,
+      `Directory sync: the PBX sent no total for the ${collection.name} list and answered a later page with ` +
+        `${collection.name} already read in this sync (it may ignore offset); the list is not known to be ` +
+        `complete, so no ${collection.name} are removed`,
     );
   } else {
     await removeUnseen(run, collection, pass, total);
@@ -93,28 +102,12 @@ export async function listPhase<L extends { id: number }, D>(
   });
 }
 
-/** A page with some items but fewer than asked for (an empty page does end a list, total or not). */
-function isShortPage(received: number, limit: number): boolean {
-  return received > 0 && received < limit;
-}
-
 /**
- * Whether a list without `total` goes on past a short page: one more page is asked for. Empty, the list did
- * end there; with items (or no answer), the PBX caps its pages and the list is not known to be complete.
+ * Whether a page past the first holds only records already read in this pass (beyond the one it overlaps
+ * the previous page with): a PBX that ignores `offset` would otherwise be read forever without a total.
  */
-async function goesOn<L extends { id: number }>(
-  run: SyncRun,
-  collection: RecordCollection<L, unknown>,
-  offset: number,
-  limit: number,
-): Promise<boolean> {
-  try {
-    return (await collection.list(offset, limit, run.signal)).items.length > 0;
-  } catch (error) {
-    run.signal?.throwIfAborted();
-    run.settings.logger.debug(`Directory sync: the ${collection.name} list past ${offset}: ${String(error)}`);
-    return true;
-  }
+function repeatsSeenRecords(items: readonly { id: number }[], seen: (id: number) => boolean): boolean {
+  return items.length > 1 && items.every((item) => seen(item.id));
 }
 
 /** Deletes what the complete list lacked, in batches; skipped when the list shifted while being read. */
@@ -122,17 +115,17 @@ async function removeUnseen<L extends { id: number }, D>(
   run: SyncRun,
   collection: RecordCollection<L, D>,
   pass: SyncPass,
-  total: number,
+  total: number | null,
 ): Promise<void> {
   const { cache } = run;
   const { ledger } = cache;
   const kind = KIND_OF_COLLECTION[collection.name];
   const seen = ledger.seenCount(kind, pass.generation);
   const shifted = ledger.pass(collection.name)?.listShifted ?? false;
-  if (shifted || seen < total) {
+  if (shifted || (total !== null && seen < total)) {
     // Deleting "unseen" records now could drop live ones that the shift hid; the next pass will know.
     run.settings.logger.warn(
-      `Directory sync: the ${collection.name} list changed while being read (${seen} of ${total} seen); ` +
+      `Directory sync: the ${collection.name} list changed while being read (${seen} of ${total ?? '?'} seen); ` +
         'removals wait for the next sync',
     );
     return;

@@ -33,6 +33,8 @@ export interface SyncReport {
   collections: Partial<Record<SyncCollection, CollectionReport>>;
   /** The records set aside by this run. */
   quarantined: SyncQuarantined[];
+  /** The paged lists the PBX sent without a `total` in this run (read until an empty page). */
+  listsWithoutTotal: DetailCollection[];
 }
 
 export interface SyncRunOptions {
@@ -52,6 +54,7 @@ export interface PhaseTracker {
 export class SyncRun {
   readonly reports: Partial<Record<SyncCollection, CollectionReport>> = {};
   readonly quarantined: SyncQuarantined[] = [];
+  readonly listsWithoutTotal = new Set<DetailCollection>();
   private readonly quarantinedKeys = new Set<string>();
   /** The `limit` paged lists are asked for: the setting, lowered for the whole run once the PBX refused it. */
   pageLimit: number;
@@ -63,6 +66,15 @@ export class SyncRun {
     private readonly options: Pick<SyncRunOptions, 'onProgress' | 'onQuarantine'> = {},
   ) {
     this.pageLimit = settings.pageSize;
+  }
+
+  /** A page of this list came without `total`: said once in the log, and in the run's report. */
+  noteListWithoutTotal(collection: DetailCollection): void {
+    if (this.listsWithoutTotal.has(collection)) return;
+    this.listsWithoutTotal.add(collection);
+    this.settings.logger.warn(
+      `Directory sync: the PBX sent no total for the ${collection} list; reading its pages until an empty one`,
+    );
   }
 
   report(collection: SyncCollection): CollectionReport {

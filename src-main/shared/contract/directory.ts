@@ -281,6 +281,11 @@ export interface SyncStatus {
   counts: DirectoryCounts | null;
   /** Records the running or last sync could not store; each is tried again at the next sync. Absent: none. */
   quarantined?: SyncQuarantine;
+  /**
+   * The paged lists the PBX sent without a `total` in the last completed sync (read until an empty page,
+   * docs/pbx-api.md); absent when every list had one.
+   */
+  listsWithoutTotal?: ('persons' | 'companies' | 'users')[];
 }
 
 /** Records the sync set aside (Settings ▸ Directory shows them). */

@@ -120,7 +120,32 @@ describe('a first sync against demo PBXs that page differently', { timeout: 60_0
     expect(logger.info).toHaveBeenCalledWith(expect.stringMatching(/refused a limit of 500/));
   });
 
-  it('removes nothing when a PBX that caps its pages sends no total', async () => {
+  it('holds every person and company after a first sync from a PBX that caps pages and sends no total', async () => {
+    const pbx = await startDemoPbx({ persons: 3000, seed: 11, ringEverySeconds: 0, pageCap: 100 });
+    started.push(pbx);
+    const sim = new TestClient(pbx);
+    await sim.post('/_sim/paging', { cap: 100, omit_total: true });
+    const directory = testDirectory();
+    const logger = spyLogger();
+
+    const report = await new DirectorySync(directory, clientOf(pbx), {
+      logger,
+      clock: { now: () => Date.now() },
+      rollingRefresh: { persons: 0, companies: 0, users: 0 },
+    }).run();
+
+    await sim.post('/_sim/paging', { cap: 100, omit_total: false });
+    const client = clientOf(pbx);
+    const [persons, companies] = await Promise.all([
+      client.persons.list({ limit: 1 }),
+      client.companies.list({ limit: 1 }),
+    ]);
+    expect(persons.total).toBe(3000);
+    expect(directory.counts()).toMatchObject({ persons: 3000, companies: companies.total });
+    expect(report.listsWithoutTotal).toEqual(expect.arrayContaining(['persons', 'companies']));
+  });
+
+  it('keeps every person when a PBX that caps its pages sends no total', async () => {
     const pbx = await demoPbx({});
     const { directory } = await syncAll(pbx);
     expect(directory.counts()).toMatchObject({ persons: PERSONS });
@@ -131,10 +156,10 @@ describe('a first sync against demo PBXs that page differently', { timeout: 60_0
     const { logger } = await syncAll(pbx, directory);
 
     expect(directory.counts()).toMatchObject({ persons: PERSONS });
-    const uncertain = logger.warn.mock.calls.filter(([message]) =>
-      /no total for the persons list.*no persons are removed/.test(String(message)),
+    const noted = logger.warn.mock.calls.filter(([message]) =>
+      /no total for the persons list; reading its pages until an empty one/.test(String(message)),
     );
-    expect(uncertain).toHaveLength(1);
+    expect(noted).toHaveLength(1);
   });
 
   it('follows the demo PBX’s --page-cap and --max-limit flags', async () => {

@@ -157,6 +157,47 @@ describe('paging the directory lists', { timeout: 30_000 }, () => {
       expect(directory.counts().persons).toBe(PERSONS - 1);
     });
 
+    it('reads every page of a PBX that caps its pages and omits total, and says the total was missing', async () => {
+      const { source, directory, sync, logger } = setup({}, 3000);
+      source.paging = { cap: 100, omitTotal: true };
+
+      const report = await sync.run();
+
+      expect(missing(source, directory)).toEqual([]);
+      expect(directory.counts()).toMatchObject({ persons: 3000, companies: COMPANIES });
+      expect(report.listsWithoutTotal).toEqual(expect.arrayContaining(['persons', 'companies']));
+      const noted = logger.warn.mock.calls.filter(([message]) =>
+        /no total for the persons list/.test(String(message)),
+      );
+      expect(noted).toHaveLength(1);
+      // Complete, so what is gone from the PBX is removed at the next sync.
+      source.personRecords.delete(2999);
+      expect((await sync.run()).collections.persons?.removed).toBe(1);
+    });
+
+    it('stops, removing nothing, when a PBX without total answers every offset with the first page', async () => {
+      const { source, directory, sync, logger } = setup({ listConcurrency: 1 });
+      source.paging = { omitTotal: true };
+      await sync.run();
+      source.paging = { cap: 100, omitTotal: true };
+      const list = source.persons.list;
+      let pages = 0;
+      source.persons.list = async (page, options) => {
+        pages += 1;
+        return list({ ...page, offset: 0 }, options);
+      };
+      source.personRecords.delete(500);
+
+      const report = await sync.run();
+
+      expect(pages).toBeLessThan(5);
+      expect(report.collections.persons?.removed).toBe(0);
+      expect(directory.counts().persons).toBe(PERSONS);
+      expect(logger.warn).toHaveBeenCalledWith(
+        expect.stringMatching(/may ignore offset.*no persons are removed/),
+      );
+    });
+
     it('asks no page more when the last page is short', async () => {
       const { source, sync } = setup({}, 1000);
       source.paging = { cap: 100 };
