@@ -5,6 +5,7 @@
  */
 import type { NumberMatch, PersonCard, PersonDetail } from '../cache';
 import type { NumberMatchView, NumberView } from '../shared/contract';
+import type { Logger } from '../shared/logger';
 import { normalizeNumber } from '../shared/numbers';
 
 /** The part of the DirectoryCache the calls layer uses (DirectoryCache satisfies it). */
@@ -20,6 +21,8 @@ export interface ReadNumber extends NumberView {
   raw: string;
   /** What the PBX should dial (E.164 or internal digits); null when the text is no phone number. */
   dial: string | null;
+  /** Written without `+` or `00`, read as international (shared/numbers.ts). */
+  readAsInternational?: true;
 }
 
 /** Reads a number as Ringside dials and indexes it; text that is no number keeps its text as `display`. */
@@ -31,13 +34,26 @@ export function readNumber(raw: string, defaultCountry: string): ReadNumber {
 }
 
 export class CallerLookup {
+  private internationalDriftLogged = false;
+
   constructor(
     private readonly directory: () => CallerDirectory | undefined,
     readonly defaultCountry: () => string,
+    private readonly logger?: Pick<Logger, 'warn'>,
   ) {}
 
   read(raw: string): ReadNumber {
-    return readNumber(raw, this.defaultCountry());
+    const number = readNumber(raw, this.defaultCountry());
+    if (number.readAsInternational && !this.internationalDriftLogged) {
+      // Once per session: the PBX does it to every such number. The number itself stays out of the log.
+      this.internationalDriftLogged = true;
+      this.logger?.warn(
+        `PBX drift: a number came without + or 00 (${number.raw.replace(/\D/g, '').length} digits, country code ` +
+          `${number.e164!.slice(0, 4)}…) that is no valid number of ${this.defaultCountry()}; numbers like it ` +
+          'are read as international',
+      );
+    }
+    return number;
   }
 
   /** Owners of the number, best first; [] without a directory or for text that is no number. */

@@ -92,7 +92,7 @@ export class CallsService {
 
   constructor(private readonly deps: CallsServiceDeps) {
     const { clock, logger } = deps;
-    this.lookup = new CallerLookup(deps.directory, () => deps.settings().defaultCountry);
+    this.lookup = new CallerLookup(deps.directory, () => deps.settings().defaultCountry, logger);
     this.board = new CallBoard({
       clock,
       partyOf: (call) => this.partyOf(call),

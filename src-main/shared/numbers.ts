@@ -13,9 +13,22 @@ import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-j
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
 import { EXTENSION_SOURCE, NUMBER_TEXT_PATTERN } from './limits';
 
+/**
+ * The version of the reading rules below. Stored keys (the directory's number index) are recomputed when it
+ * changes. 2: digits without `+` or `00` that are no valid number of the default country but are one read
+ * as international (`421903736187`) are read as international.
+ */
+export const NUMBER_RULES_VERSION = 2;
+
 export interface NormalizedNumber {
   /** `+420777123456`: set for public numbers. */
   e164?: string;
+  /**
+   * Written without `+` or `00` but read as international (`421903736187` → `+421903736187`): not valid in
+   * the default country, valid with a country code. A PBX that drops the `+` (or sends a JSON number) does
+   * this; the reader logs it once.
+   */
+  readAsInternational?: true;
   /** `201`: set for short internal numbers, kept as dialled. */
   internal?: string;
   /** `123` from `x123`, `ext. 123`, `;ext=123`, `kl. 123`. Never part of `e164`. */
@@ -116,14 +129,18 @@ function readPhone(
     return { normalized: withExtension({ internal: digits, display }, extension), national: digits };
   }
 
-  const phone = bestReading(main.replace(/\(\s*0\s*\)/g, ' '), country, international);
-  if (!phone) return null;
+  const reading = bestReading(main.replace(/\(\s*0\s*\)/g, ' '), country, international);
+  if (!reading) return null;
+  const { phone, readAsInternational } = reading;
   const e164 = phone.number;
   // An explicit country code with digits the metadata does not know yet: keep the text as written rather
   // than invent a grouping.
   const shown = phone.isValid() ? phone.formatInternational() : main.replace(/\s+/g, ' ');
   const display = extension ? `${shown} ext. ${extension}` : shown;
-  return { normalized: withExtension({ e164, display }, extension), national: phone.nationalNumber, phone };
+  const normalized: NormalizedNumber = readAsInternational
+    ? { e164, readAsInternational, display }
+    : { e164, display };
+  return { normalized: withExtension(normalized, extension), national: phone.nationalNumber, phone };
 }
 
 /**
@@ -165,19 +182,27 @@ function splitExtension(raw: string): { main: string; extension?: string } | nul
  * With an explicit country code a number of possible length is accepted too: the metadata may not know a
  * new range yet. Without one it is not: an invalid national reading means the default country is the
  * wrong guess (`0905 111 222` in a Czech directory is Slovak), and forcing it into that country would
- * invent a number.
+ * invent a number. Last, digits that are no valid national number but a valid one with a `+` in front are
+ * read as international: a PBX may drop the `+` (`421903736187`), and a JSON number cannot carry it.
  */
-function bestReading(main: string, country: CountryCode, international: boolean): PhoneNumber | null {
+function bestReading(
+  main: string,
+  country: CountryCode,
+  international: boolean,
+): { phone: PhoneNumber; readAsInternational: boolean } | null {
   const compact = main.replace(SEPARATORS, '');
   const readings = compact.startsWith('00') ? [compact, `+${compact.slice(2)}`] : [compact];
   let possible: PhoneNumber | null = null;
   for (const reading of readings) {
     const phone = parsePhoneNumberFromString(reading, { defaultCountry: country, extract: false });
     if (!phone) continue;
-    if (phone.isValid()) return phone;
+    if (phone.isValid()) return { phone, readAsInternational: false };
     if (!possible && international && phone.isPossible()) possible = phone;
   }
-  return possible;
+  if (possible) return { phone: possible, readAsInternational: false };
+  if (international) return null;
+  const withPlus = parsePhoneNumberFromString(`+${compact}`, { extract: false });
+  return withPlus?.isValid() ? { phone: withPlus, readAsInternational: true } : null;
 }
 
 function withExtension(number: NormalizedNumber, extension: string | undefined): NormalizedNumber {

@@ -1,6 +1,6 @@
 /** How the cache turns stored and looked-up numbers into index keys, under the configured numbering plan. */
 import type { NumberingOptions, ReadNumber } from '../../shared/numbers';
-import { DEFAULT_INTERNAL_DIGITS, readNumber } from '../../shared/numbers';
+import { DEFAULT_INTERNAL_DIGITS, NUMBER_RULES_VERSION, readNumber } from '../../shared/numbers';
 
 export interface NumberingPlan {
   /** ISO 3166-1 country assumed for numbers written without a country code. */
@@ -41,10 +41,10 @@ export class NumberKeys {
     }
   }
 
-  /** A stable description of the plan; when it changes, every stored key must be recomputed. */
+  /** A stable description of the plan and the reading rules; when it changes, every stored key is recomputed. */
   get signature(): string {
     const { min, max } = this.plan.internalDigits ?? DEFAULT_INTERNAL_DIGITS;
-    return `${this.plan.defaultCountry.toUpperCase()}:${min}-${max}`;
+    return `${this.plan.defaultCountry.toUpperCase()}:${min}-${max}:v${NUMBER_RULES_VERSION}`;
   }
 
   read(raw: string): ReadNumber | null {

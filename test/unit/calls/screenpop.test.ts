@@ -50,6 +50,36 @@ function resolver(cache: DirectoryCache, persons?: PersonSource) {
   return { ring, shown, updated };
 }
 
+describe('screen-pop of a number the PBX sends without + or 00', () => {
+  const slovak = person(7, {
+    firstname: 'Leopoldína',
+    lastname: 'Tranová',
+    contacts: [phone('+421 903 736 187')],
+  });
+  const storedBare = person(8, { firstname: 'Ján', lastname: 'Holý', contacts: [phone('421905123456')] });
+
+  it.each([
+    ['as text without its +', '421903736187', 'Leopoldína Tranová'],
+    ['as a JSON number read as text', String(421903736187), 'Leopoldína Tranová'],
+    ['with its +, to a contact stored without one', '+421905123456', 'Ján Holý'],
+  ])('pops the person for a Slovak number %s on a Czech desk, logging the drift once', (_, number, name) => {
+    const cache = testDirectory(undefined, 'CZ');
+    cache.upsertPerson(slovak);
+    cache.upsertPerson(storedBare);
+    const logger = spyLogger();
+    const lookup = new CallerLookup(
+      () => cache,
+      () => 'CZ',
+      logger,
+    );
+    expect(lookup.bestMatch(number)).toMatchObject({ name });
+    lookup.bestMatch(number);
+    const drift = logger.warn.mock.calls.filter(([message]) => /without \+ or 00/.test(String(message)));
+    expect(drift).toHaveLength(number.startsWith('+') ? 0 : 1);
+    expect(String(drift[0]?.[0] ?? '')).not.toContain('903736187');
+  });
+});
+
 describe('screen-pop from the local cache', () => {
   it('pops the person with company, numbers and e-mails, before any network request', () => {
     const get = vi.fn<PersonSource['get']>(() => new Promise(() => {}));

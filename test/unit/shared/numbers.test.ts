@@ -94,6 +94,25 @@ describe('normalizeNumber: public numbers', () => {
     expect(normalizeNumber('0905 111 222', 'SK')?.e164).toBe('+421905111222');
   });
 
+  it('reads digits without + or 00 as international when they are no number of the default country', () => {
+    // A PBX that drops the "+" (or sends a JSON number) of a Slovak caller to a Czech desk.
+    expect(normalizeNumber('421903736187', 'CZ')).toEqual({
+      e164: '+421903736187',
+      readAsInternational: true,
+      display: '+421 903 736 187',
+    });
+    expect(normalizeNumber('4366412345678', 'CZ')?.e164).toBe('+4366412345678');
+    // Valid in the default country: read nationally, as before.
+    expect(normalizeNumber('777123456', 'CZ')).toEqual({
+      e164: '+420777123456',
+      display: '+420 777 123 456',
+    });
+    expect(normalizeNumber('420777123456', 'CZ')?.readAsInternational).toBeUndefined();
+    // Neither a national nor an international number: still no number.
+    expect(normalizeNumber('0905 111 222', 'CZ')).toBeNull();
+    expect(normalizeNumber('99999999999', 'CZ')).toBeNull();
+  });
+
   it('formats the display internationally, with the extension', () => {
     expect(normalizeNumber('777123456', 'CZ')?.display).toBe('+420 777 123 456');
     expect(normalizeNumber('212-555-0123 x45', 'US')?.display).toBe('+1 212 555 0123 ext. 45');
