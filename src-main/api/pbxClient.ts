@@ -125,6 +125,11 @@ export class PbxClient extends withMembers<PbxEndpoints>() {
   }
 
   /** New credentials from the user; clears the token and a previous invalid_client stop. */
+  /** After credentials that had worked were refused: the next request asks the PBX for a token again. */
+  retryRefusedCredentials(): void {
+    this.tokens.retryRefusedCredentials();
+  }
+
   setCredentials(credentials: Credentials): void {
     this.tokens.setCredentials(credentials);
   }

@@ -101,6 +101,14 @@ export class TokenManager {
     this.rejection = undefined;
   }
 
+  /**
+   * Asks the PBX again with the same credentials: a refusal after they had worked may be a PBX restarting
+   * or revoking its tokens, so the connection's capped backoff retries it (never a secret refused at setup).
+   */
+  retryRefusedCredentials(): void {
+    this.rejection = undefined;
+  }
+
   /** True after the PBX answered invalid_client, until new credentials are set. */
   get credentialsRejected(): boolean {
     return this.rejection !== undefined;

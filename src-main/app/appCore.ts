@@ -278,6 +278,7 @@ export class AppCore {
         build: deps.build,
         mode: () => deps.mode ?? this.modes.activeMode,
         connection: () => this.published.state,
+        checkNow: () => this.pbx.checkNow(),
       }),
       ...settingsHandlers({
         service: this.settingsService,

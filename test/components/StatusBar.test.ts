@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { render, screen } from '@testing-library/svelte';
+import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { ConnectionStatusSchema, type ConnectionStatus } from '../../src-main/shared/contract';
 import StatusBar from '../../src-renderer/components/StatusBar.svelte';
+import { installFakeRingside, ok } from './fakeRingside';
 
 const expectedText: Record<ConnectionStatus, string> = {
   connected: 'Connected',
@@ -65,5 +66,23 @@ describe('StatusBar', () => {
     const region = screen.getByRole('status');
     expect(region).toHaveTextContent(message);
     expect(region.querySelector('img')).toBeNull();
+  });
+
+  it('offers Try again while offline, which checks the PBX now', async () => {
+    let retries = 0;
+    installFakeRingside({
+      'connection:retry': () => {
+        retries += 1;
+        return ok({ status: 'connected', message: 'Connected.', since: 1 });
+      },
+    });
+    render(StatusBar, { connection: { status: 'offline', message: 'Retrying in 60 s.', since: 0 } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retries).toBe(1);
+  });
+
+  it('offers no Try again while connected', () => {
+    render(StatusBar, { connection: { status: 'connected', message: 'Connected.', since: 0 } });
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

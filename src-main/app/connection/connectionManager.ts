@@ -2,12 +2,14 @@
  * The connection to the active PBX: builds the PbxClient from a profile (URL, client id, secret, trusted
  * certificate) over the injected transport, and keeps `ConnectionState` true with a periodic health check
  * (GET /status, never retried inside the client: a failure means offline now). Offline, it checks again
- * after a capped exponential backoff with jitter (or the PBX's Retry-After) and recovers by itself;
- * a rejected client id or secret stops it until new credentials arrive, so a wrong secret is not hammered.
+ * after a capped exponential backoff with jitter (or the PBX's Retry-After) and recovers by itself.
+ * A client id or secret refused before this session ever connected stops it until new credentials arrive,
+ * so a wrong secret is not hammered; refused after they had worked (a PBX restarting, tokens revoked, a
+ * burst of 401s), the same backoff (capped at 60 s) asks again, and "Try again" asks at once.
  *
  *   unconfigured ──connect──▶ connecting ──ok──▶ connected ◀──ok── offline (retrying, backoff)
- *                                  │                │  └──network, timeout, 5xx──▶ offline
- *                                  └──invalid_client, invalid_request, 403──▶ credentials-rejected (stopped)
+ *                                  │                │  └──network, timeout, 5xx, refused after working──▶ offline
+ *                                  └──invalid_client, invalid_request, 401, 403──▶ credentials-rejected (stopped)
  */
 import { PbxClient, ServerError, type PbxClientConfig } from '../../api';
 import type { Clock } from '../../shared/clock';
@@ -117,6 +119,8 @@ export class ConnectionManager {
   private readonly clientListeners = new Set<ClientListener>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
+  /** Whether this session's credentials ever worked: then a refusal is retried, not taken as final. */
+  private connectedOnce = false;
   /** Bumped whenever the session changes, so a check of an old session never sets the state. */
   private generation = 0;
   private running: { generation: number; promise: Promise<void> } | undefined;
@@ -174,6 +178,7 @@ export class ConnectionManager {
     }
     this.session = session;
     this.failures = 0;
+    this.connectedOnce = false;
     this.setState('connecting', () => t('connection.connecting', session.label));
     this.notifyClient();
     await this.check(generation);
@@ -203,8 +208,8 @@ export class ConnectionManager {
     if (isUnreachable(error)) {
       void this.check(this.generation);
     } else if (needsNewCredentials(failure)) {
-      this.stopTimer();
-      this.setState('credentials-rejected', () => describeConnectionFailure(error).message);
+      // The health check tells a refusal to retry (credentials that worked) from one to fix.
+      void this.check(this.generation);
     }
   }
 
@@ -228,12 +233,15 @@ export class ConnectionManager {
     const session = this.session;
     if (!session) return;
     this.stopTimer();
+    // Credentials that worked this session are asked for again, though the PBX refused them meanwhile.
+    if (this.connectedOnce) session.client.retryRefusedCredentials();
     try {
       // No retries inside the client: a failed check means offline now, and the next one is scheduled below
       // (after the PBX's Retry-After when it gave one) instead of being waited out here while "connected".
       await session.client.status({ timeoutMs: this.policy.timeoutMs, retryWithinMs: 0 });
       if (generation !== this.generation) return;
       this.failures = 0;
+      this.connectedOnce = true;
       this.setState('connected', () => t('connection.connected', session.label));
       this.schedule(generation, this.policy.intervalMs);
     } catch (error) {
@@ -248,7 +256,8 @@ export class ConnectionManager {
         reason = () => t('connection.checkFailed', session.label);
         failure = { kind: 'network', message: reason(), field: null };
       }
-      if (needsNewCredentials(failure)) {
+      const refused = needsNewCredentials(failure);
+      if (refused && !this.connectedOnce) {
         this.setState('credentials-rejected', reason);
         return;
       }
@@ -256,7 +265,8 @@ export class ConnectionManager {
       const retryAfterMs = error instanceof ServerError ? error.retryAfterMs : undefined;
       const delay = offlineCheckDelayMs(this.policy, this.failures, retryAfterMs, this.random);
       const seconds = Math.max(1, Math.round(delay / 1000));
-      this.setState('offline', () => t('connection.offlineRetrying', { reason: reason(), seconds }));
+      const key = refused ? 'connection.refusedRetrying' : 'connection.offlineRetrying';
+      this.setState('offline', () => t(key, { reason: reason(), seconds }));
       this.schedule(generation, delay);
     }
   }

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound, ok } from '../http/envelope';
-import type { Outage } from '../http/outage';
+import { OUTAGE_MODES, type Outage } from '../http/outage';
 import type { ResponseDrift } from '../http/responseDrift';
 import { parseOr400 } from '../http/validation';
 import { DEFAULT_TURN_WAIT_SECONDS } from '../store/voicebot';
@@ -26,7 +26,7 @@ const OutageRequest = z.strictObject({
     .number()
     .min(0, 'seconds must not be negative')
     .max(ONE_DAY, 'seconds is at most 86400 (one day)'),
-  mode: z.enum(['503', 'drop'], { message: 'mode must be "503" or "drop"' }),
+  mode: z.enum(OUTAGE_MODES, { message: `mode must be one of ${OUTAGE_MODES.join(', ')}` }),
 });
 /** `cap` and `max_limit` of the CRM lists (store/crmPaging.ts); null lifts one, absent keeps it. */
 const PagingRequest = z.strictObject({

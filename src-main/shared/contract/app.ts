@@ -51,6 +51,8 @@ export const appCommands = {
   'app:info': command(z.undefined()).returns<AppInfo>(),
   /** The current connection state, for a window that subscribes after it last changed. */
   'connection:get': command(z.undefined()).returns<ConnectionState>(),
+  /** "Try again" while offline: checks the PBX now (not after the backoff); resolves with the new state. */
+  'connection:retry': command(z.undefined()).returns<ConnectionState>(),
   /** The language in use, for a window that subscribes after it last changed. */
   'locale:get': command(z.undefined()).returns<LocaleState>(),
 };

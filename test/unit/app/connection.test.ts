@@ -115,6 +115,39 @@ describe('connection manager', () => {
     expect(recorder.statuses).toEqual(['connecting', 'connected', 'offline', 'connected']);
   });
 
+  it.each([
+    ['the API refuses every token (401)', '401'],
+    ['the token endpoint refuses the client too', '401-all'],
+  ] as const)(
+    'retries credentials that had worked when %s for a while, and recovers by itself',
+    async (_, mode) => {
+      const { connection, recorder } = manager();
+      await connection.connect(profile());
+      await outage(pbx, 600, mode);
+      // The call monitor's poll is refused first: the manager checks at once, then backs off.
+      await connection.client!.status().catch((error: unknown) => connection.reportFailure(error));
+
+      const offline = await recorder.waitFor('offline');
+      expect(offline.message).toMatch(
+        /accepted these credentials in this session, so Ringside asks again in \d+ s\./,
+      );
+      expect(offline.message).not.toMatch(/lost its superuser role/);
+      expect(recorder.statuses).not.toContain('credentials-rejected');
+
+      await outage(pbx, 0);
+      await recorder.waitFor('connected');
+      expect(recorder.statuses).toEqual(['connecting', 'connected', 'offline', 'connected']);
+    },
+  );
+
+  it('still stops at a token refused before the credentials ever worked', async () => {
+    const { connection, recorder } = manager();
+    await outage(pbx, 600, '401');
+    await connection.connect(profile());
+    expect(recorder.statuses).toEqual(['connecting', 'credentials-rejected']);
+    expect(recorder.last?.message).toMatch(/refused the access token it had just issued/);
+  });
+
   it('treats dropped connections as offline too, and a failure seen by another service at once', async () => {
     const { connection, recorder } = manager();
     await connection.connect(profile());

@@ -48,7 +48,11 @@ function simToken(pbx: DemoPbx): Promise<string> {
 }
 
 /** Starts or ends a simulated outage of a demo PBX (its control interface wants a token too). */
-export async function outage(pbx: DemoPbx, seconds: number, mode: '503' | 'drop' = '503'): Promise<void> {
+export async function outage(
+  pbx: DemoPbx,
+  seconds: number,
+  mode: '503' | 'drop' | '401' | '401-all' | '429' = '503',
+): Promise<void> {
   const access_token = await simToken(pbx);
   const response = await post(
     `${pbx.authUrl}/_sim/outage`,
