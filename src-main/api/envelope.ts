@@ -90,6 +90,7 @@ export function readEnvelope(response: HttpResponse, requestContext: RequestCont
   }
   if (status === 403) throw new PermissionDenied(context, pbxMessage);
   if (status === 404) throw new NotFound(context, pbxMessage);
+  if (status === 429) throw ServerError.rateLimited(context, pbxMessage, response.retryAfterMs);
   if (status >= 500) throw ServerError.failure(context, pbxMessage, response.retryAfterMs);
   if (status >= 300 && status < 400) throw redirectError(response, context);
 

@@ -142,7 +142,12 @@ export class PermissionDenied extends PbxError {
   }
 }
 
-export type ServerErrorReason = 'server-failure' | 'not-a-pbx' | 'unexpected-response' | 'response-too-large';
+export type ServerErrorReason =
+  | 'server-failure'
+  | 'rate-limited'
+  | 'not-a-pbx'
+  | 'unexpected-response'
+  | 'response-too-large';
 
 /**
  * The server failed (5xx), or answered in a way no PBX of this API does: `not-a-pbx` when the answer is
@@ -175,6 +180,16 @@ export class ServerError extends PbxError {
     );
   }
 
+  /** HTTP 429: the PBX asks to be left alone for a while (its `Retry-After`, when it said how long). */
+  static rateLimited(context: RequestContext, pbxMessage?: string, retryAfterMs?: number): ServerError {
+    return new ServerError(
+      'rate-limited',
+      text('pbx.rateLimited', { request: where(context), ...detailParams(pbxMessage) }),
+      context,
+      retryAfterMs,
+    );
+  }
+
   static notAPbx(context: RequestContext, what: string): ServerError {
     return new ServerError('not-a-pbx', text('pbx.notAPbx', { what, request: where(context) }), context);
   }
@@ -195,6 +210,16 @@ export class ServerError extends PbxError {
       context,
     );
   }
+}
+
+/**
+ * How long the PBX asked to be left alone after this failure (`Retry-After` of a 429 or 5xx), capped at
+ * `capMs` so a bogus header cannot park a poller; undefined when it did not say. The one reader of it for
+ * every scheduler (the connection's health check, the call monitor).
+ */
+export function retryAfterOf(error: unknown, capMs: number): number | undefined {
+  if (!(error instanceof ServerError) || error.retryAfterMs === undefined) return undefined;
+  return Math.min(Math.max(0, error.retryAfterMs), capMs);
 }
 
 // ---- Transport ----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@
  *                                  │                │  └──network, timeout, 5xx, refused after working──▶ offline
  *                                  └──invalid_client, invalid_request, 401, 403──▶ credentials-rejected (stopped)
  */
-import { PbxClient, ServerError, type PbxClientConfig } from '../../api';
+import { PbxClient, retryAfterOf, type PbxClientConfig } from '../../api';
 import type { Clock } from '../../shared/clock';
 import type { ConnectionFailure, ConnectionState, ConnectionStatus } from '../../shared/contract';
 import { onLocaleChange, t } from '../../shared/i18n';
@@ -262,7 +262,7 @@ export class ConnectionManager {
         return;
       }
       this.failures++;
-      const retryAfterMs = error instanceof ServerError ? error.retryAfterMs : undefined;
+      const retryAfterMs = retryAfterOf(error, this.policy.maxBackoffMs);
       const delay = offlineCheckDelayMs(this.policy, this.failures, retryAfterMs, this.random);
       const seconds = Math.max(1, Math.round(delay / 1000));
       const key = refused ? 'connection.refusedRetrying' : 'connection.offlineRetrying';

@@ -49,7 +49,7 @@ function authFailure(error: AuthError): ConnectionFailure {
 }
 
 function serverFailure(error: ServerError): ConnectionFailure {
-  return error.reason === 'server-failure'
+  return error.reason === 'server-failure' || error.reason === 'rate-limited'
     ? failure('server-error', error.message)
     : failure('not-a-pbx', error.message, 'baseUrl');
 }

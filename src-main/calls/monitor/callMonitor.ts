@@ -14,7 +14,7 @@
  * - `setCadence('fast')` polls every `fastIntervalMs` (250 ms) instead, while a call is likely to come (a
  *   caller waits in one of the agent's queues); `'normal'` goes back to `intervalMs`. Backoff is unchanged.
  */
-import { ServerError, Timeout, isPbxError } from '../../api/errors';
+import { ServerError, Timeout, isPbxError, retryAfterOf } from '../../api/errors';
 import type { ActiveCall } from '../../api/schemas';
 import type { CallsApi } from '../../api/endpoints/calls';
 import type { Clock } from '../../shared/clock';
@@ -92,6 +92,9 @@ export function backoffDelayMs(policy: MonitorPolicy, failures: number, random: 
 }
 
 export type PollCadence = 'normal' | 'fast';
+
+/** The longest pause a PBX's Retry-After may impose on the call monitor. */
+export const MAX_RETRY_AFTER_MS = 60_000;
 
 /** A failure while handling an answer, as the PbxError a failed GET /call reports (the original is logged). */
 function unhandledAnswer(error: unknown): unknown {
@@ -248,7 +251,9 @@ export class CallMonitor {
 
   private failed(error: unknown): number {
     this.failures++;
-    const retryInMs = backoffDelayMs(this.policy, this.failures, this.random);
+    // The PBX's own Retry-After (429, 503) when it asks for longer, capped; the backoff is the floor.
+    const retryAfterMs = retryAfterOf(error, MAX_RETRY_AFTER_MS) ?? 0;
+    const retryInMs = Math.max(backoffDelayMs(this.policy, this.failures, this.random), retryAfterMs);
     const message = errorMessage(error);
     const log = this.failures === 1 ? 'warn' : 'debug';
     this.deps.logger[log](

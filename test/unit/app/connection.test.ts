@@ -140,6 +140,26 @@ describe('connection manager', () => {
     },
   );
 
+  it("honours a 429's Retry-After in the health check instead of its own 2 s backoff", async () => {
+    const recorder = new StateRecorder();
+    const connection = new ConnectionManager({
+      clock: systemClock,
+      logger: silentLogger,
+      transport: nodeTransport,
+      onState: recorder.onState,
+      health: { ...FAST_HEALTH, initialBackoffMs: 2_000, maxBackoffMs: 60_000 },
+      clientOptions: NO_RETRIES,
+    });
+    managers.push(connection);
+    await connection.connect(profile());
+    await outage(pbx, 5, '429');
+
+    await connection.checkNow();
+
+    const offline = await recorder.waitFor('offline');
+    expect(offline.message).toMatch(/asked Ringside to slow down .*HTTP 429.* Retrying in 5 s\./);
+  });
+
   it('still stops at a token refused before the credentials ever worked', async () => {
     const { connection, recorder } = manager();
     await outage(pbx, 600, '401');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NetworkError, Timeout } from '../../../src-main/api/errors';
+import { NetworkError, ServerError, Timeout } from '../../../src-main/api/errors';
 import type { CallEvent } from '../../../src-main/calls/monitor/diffCalls';
 import {
   CallMonitor,
@@ -262,6 +262,25 @@ describe('CallMonitor: failures, backoff and recovery', () => {
       { status: 'failing', failures: 1, retryInMs: 2000 },
       { status: 'failing', failures: 2, retryInMs: 4000 },
       { status: 'failing', failures: 3, retryInMs: 8000 },
+    ]);
+  });
+
+  it("waits out the PBX's Retry-After of a 429 or 503 when longer than the backoff, capped at a minute", async () => {
+    const context = { method: 'GET', path: '/call', status: 429 };
+    const source = new ScriptedCallSource([
+      ServerError.rateLimited(context, undefined, 5000),
+      ServerError.failure({ ...context, status: 503 }, undefined, 7000),
+      ServerError.rateLimited(context, undefined, 3_600_000),
+      [],
+    ]);
+    const { health } = startMonitor(source, { random: () => 1 });
+    await vi.advanceTimersByTimeAsync(5000 + 7000 + 60_000 + 10);
+    // Not 2 s and 4 s apart (the backoff): as long as the PBX asked, and never past a minute.
+    expect(gaps(source).slice(0, 3)).toEqual([5000, 7000, 60_000]);
+    expect(health.slice(0, 3)).toMatchObject([
+      { retryInMs: 5000 },
+      { retryInMs: 7000 },
+      { retryInMs: 60_000 },
     ]);
   });
 
