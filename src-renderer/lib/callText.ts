@@ -1,5 +1,5 @@
 /** How the call screens word calls, parties and numbers, so the Calls screen and the pop card agree. */
-import type { CallPartyView, CallView, NumberMatchView } from '../../src-main/shared/contract';
+import type { CallPartyView, CallView, NumberMatch } from '../../src-main/shared/contract';
 import { t } from './i18n.svelte';
 
 /** The other party's name: the directory's, the PBX's, else null (then the number is the name). */
@@ -8,17 +8,17 @@ export function partyName(remote: CallPartyView): string | null {
 }
 
 /** "Acme s.r.o." for a person's first company; null for anyone else. */
-export function companyOf(match: NumberMatchView | null): string | null {
+export function companyOf(match: NumberMatch | null): string | null {
   return match?.kind === 'person' ? (match.companies[0]?.name ?? null) : null;
 }
 
 /** "Contact", "Colleague": what kind of directory record owns a number. */
-export function matchKindText(kind: NumberMatchView['kind']): string {
+export function matchKindText(kind: NumberMatch['kind']): string {
   return t('calls.matchKind', { kind });
 }
 
 /** "Contact · mobile", "Colleague · work". */
-export function matchDescription(match: NumberMatchView): string {
+export function matchDescription(match: NumberMatch): string {
   const kind = matchKindText(match.kind);
   return match.label ? t('calls.matchWithLabel', { kind, label: match.label }) : kind;
 }

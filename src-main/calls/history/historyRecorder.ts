@@ -7,7 +7,7 @@
  */
 import type { CallRecordV1 } from '../../api/schemas';
 import type { HistoryStore } from '../../cache';
-import type { CallDirection, CallOutcome, NumberMatchView } from '../../shared/contract';
+import type { CallDirection, CallOutcome, NumberMatch } from '../../shared/contract';
 import { analyseNumber } from '../../shared/numbers';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -148,7 +148,7 @@ export class HistoryRecorder {
   }
 }
 
-function companyOf(matches: readonly NumberMatchView[]): { id: number; name: string } | null {
+function companyOf(matches: readonly NumberMatch[]): { id: number; name: string } | null {
   for (const match of matches) {
     if (match.kind === 'person' && match.companies[0])
       return { id: match.companies[0].id, name: match.companies[0].name };

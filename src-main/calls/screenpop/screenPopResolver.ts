@@ -6,7 +6,7 @@
 import type { Person } from '../../api/schemas';
 import { CONTACT_TYPES } from '../../api/schemas';
 import { isNotFound, type PersonCard } from '../../cache';
-import type { NumberMatchView, ScreenPop, ScreenPopPerson, ScreenPopRecentCall } from '../../shared/contract';
+import type { NumberMatch, ScreenPop, ScreenPopPerson, ScreenPopRecentCall } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import type { CallerDirectory, CallerLookup } from '../callerLookup';
 import { errorMessage } from '../../shared/contract';
@@ -56,7 +56,7 @@ export class ScreenPopResolver {
     const person = card ? personOf(card) : null;
     const companyMatch = matches.find((match) => match.kind === 'company');
     const userMatch = matches.find(
-      (match): match is Extract<NumberMatchView, { kind: 'user' | 'extension' }> =>
+      (match): match is Extract<NumberMatch, { kind: 'user' | 'extension' }> =>
         match.kind === 'user' || match.kind === 'extension',
     );
     const firstCompany = person?.companies[0];

@@ -5,7 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventListener } from '../../../src-main/app/eventHub';
-import type { CallView, ConnectionState, Settings } from '../../../src-main/shared/contract';
+import {
+  defaultSettings,
+  type CallView,
+  type ConnectionState,
+  type Settings,
+} from '../../../src-main/shared/contract';
 import { setActiveLocale } from '../../../src-main/shared/i18n';
 import {
   answerRingingCall,
@@ -103,7 +108,7 @@ describe('the global answer and hang-up shortcuts', () => {
       commands: commands([ringing]),
       desktop: {
         settings: {
-          current: { dialShortcut: 'Ctrl+Alt+D' } as Settings,
+          current: { ...defaultSettings(), dialShortcut: 'Ctrl+Alt+D' },
           subscribe: (next) => ((listener = next), () => (listener = undefined)),
         },
         reportShortcut: (setting, status) => reports.push([setting, status.state]),
@@ -225,7 +230,7 @@ describe('the shortcuts in Settings', () => {
     expect(result.settings).toEqual(settings);
     expect(
       validateSettings(
-        { ...settings, answerShortcut: '', hangUpShortcut: undefined },
+        { ...settings, answerShortcut: '', hangUpShortcut: '' },
         { requireConnection: false },
       ).ok,
     ).toBe(true);
