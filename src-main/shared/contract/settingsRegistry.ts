@@ -83,6 +83,14 @@ export const SETTINGS = {
     lockable: true,
     label: 'settings.confirmBeforeDialLabel',
   }),
+  /** The ringing call's notification plays the system's sound (the desk phone rings already: off). */
+  ringSound: setting({
+    schema: z.boolean(),
+    default: false,
+    hosts: BOTH,
+    label: 'settings.ringSoundLabel',
+    hint: 'settings.ringSoundHint',
+  }),
   startAtLogin: setting({
     schema: z.boolean(),
     default: false,

@@ -34,15 +34,19 @@ describe('screen-pop notification content', () => {
           queue: { id: 2, name: 'Support' },
         }),
       ),
-    ).toEqual({ title: 'Jana Nováková is calling', body: 'Smith & Co\n+420 777 123 456 · via Support' });
+    ).toEqual({
+      title: 'Jana Nováková is calling',
+      body: 'Smith & Co\n+420 777 123 456 · via Support',
+      silent: true,
+    });
   });
 
   it('uses the PBX’s name, else the number, for a caller not in the directory', () => {
-    expect(screenPopNotificationContent(pop({ callerName: 'ACME reception' }))).toEqual({
+    expect(screenPopNotificationContent(pop({ callerName: 'ACME reception' }))).toMatchObject({
       title: 'ACME reception is calling',
       body: '+420 777 123 456\nNot in your directory',
     });
-    expect(screenPopNotificationContent(pop())).toEqual({
+    expect(screenPopNotificationContent(pop())).toMatchObject({
       title: '+420 777 123 456 is calling',
       body: 'Not in your directory',
     });
