@@ -52,7 +52,12 @@ export function screenPopNotificationContent(
   options: { ringSound: boolean; canAnswer: boolean } = { ringSound: false, canAnswer: false },
 ): NotificationContent {
   const { title, body, silent, actions } = ringingCallNotification(pop, { t, ...options });
-  return { title, body, silent, ...(actions.length > 0 ? { actions: actions.map((action) => action.title) } : {}) };
+  return {
+    title,
+    body,
+    silent,
+    ...(actions.length > 0 ? { actions: actions.map((action) => action.title) } : {}),
+  };
 }
 
 export interface ScreenPopNotifierDeps {

@@ -3,35 +3,14 @@
  * only when Settings asks for one (its words: test/unit/shared/ringingNotification.test.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CallView, ScreenPop } from '../../src-main/shared/contract';
+import type { CallView } from '../../src-main/shared/contract';
 import { notifyRingingCalls } from '../../src-renderer/lib/browser/callNotifications';
+import { screenPop, unknownCaller } from '../fixtures/calls';
 import { settingsView } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';
 
-const pop = (overrides: Partial<ScreenPop> = {}): ScreenPop => ({
-  uniqueid: '1700000000.1',
-  number: { display: '+420 777 123 456', e164: '+420777123456', raw: '777123456', dial: '+420777123456' },
-  callerName: '',
-  queue: null,
-  person: null,
-  company: null,
-  user: null,
-  matches: [],
-  recentCalls: [],
-  createContact: { number: '+420777123456' },
-  refreshed: false,
-  ...overrides,
-});
-
-const person = {
-  id: 7,
-  name: 'Jana Nováková',
-  companies: [],
-  numbers: [],
-  emails: [],
-  note: '',
-  fetchedAt: null,
-};
+const pop = unknownCaller;
+const person = screenPop().person;
 
 describe('the call notification', () => {
   describe('shown by the page', () => {

@@ -178,10 +178,7 @@ export class QueuesService {
 
   /** One change: a fresh read, one request with every queue the agent serves, another read. */
   change(change: QueueChange, cause: 'agent' | AwayReason = 'agent'): Promise<QueueChangeOutcome> {
-    if (
-      (change.action === 'join' || change.action === 'leave') &&
-      !this.deps.settings().queueJoinLeave
-    ) {
+    if ((change.action === 'join' || change.action === 'leave') && !this.deps.settings().queueJoinLeave) {
       return Promise.reject(QueuesError.joinLeaveOff());
     }
     return this.run(() => this.apply(change, cause));

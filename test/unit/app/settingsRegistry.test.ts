@@ -26,7 +26,10 @@ interface DocRow {
 function documentedSettings(): DocRow[] {
   const doc = readFileSync(join(__dirname, '../../../docs/settings-and-secrets.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## The settings'));
-  const table = section.slice(section.indexOf('| field'), section.indexOf('\n\n', section.indexOf('| field')));
+  const table = section.slice(
+    section.indexOf('| field'),
+    section.indexOf('\n\n', section.indexOf('| field')),
+  );
   return table
     .split('\n')
     .slice(2)

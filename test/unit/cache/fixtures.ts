@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { PbxClient } from '../../../src-main/api';
 import { DirectoryCache, openCache, type CacheDatabase } from '../../../src-main/cache';
 import type { DemoPbx } from '../../../src-main/demo-pbx';

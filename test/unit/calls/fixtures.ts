@@ -1,5 +1,4 @@
 /** Builders of GET /call items as the demo PBX sends them, a scripted call source and a spy logger. */
-import { vi } from 'vitest';
 import type { ActiveCall } from '../../../src-main/api/schemas';
 import { CALL_STATE_CODES, type CallStateName } from '../../../src-main/api/schemas';
 import type { CallListSource } from '../../../src-main/calls/monitor/callMonitor';

@@ -8,6 +8,7 @@ import { HistoryRecorder, outcomeOnEnd } from '../../../src-main/calls/history/h
 import type { HistoryEmitter } from '../../../src-main/calls/history/historyEmitter';
 import type { ObservedCall } from '../../../src-main/calls/monitor/observedCall';
 import type { CallStateView, NumberMatch } from '../../../src-main/shared/contract';
+import { numberOwners } from '../../fixtures/calls';
 import { spyLogger } from '../calls/fixtures';
 
 const T0 = Date.UTC(2026, 2, 10, 8, 0);
@@ -110,14 +111,7 @@ describe('history recorder', () => {
   });
 
   it('names the company of the person it names, never another owner’s of the same number', () => {
-    const jana: NumberMatch = { kind: 'person', id: 7, name: 'Jana Nováková', label: 'mobile', companies: [] };
-    const petr: NumberMatch = {
-      kind: 'person',
-      id: 8,
-      name: 'Petr Svoboda',
-      label: 'mobile',
-      companies: [{ id: 3, name: 'Svoboda Logistics', role: 'driver' }],
-    };
+    const { jana, petr } = numberOwners;
     play(recorder([jana, petr]), '1773129600.1', ['ringing', 'connected']);
     expect(store.get('1773129600.1')).toMatchObject({ match: { name: 'Jana Nováková' }, company: null });
     play(recorder([petr, jana]), '1773129600.2', ['ringing', 'connected']);

@@ -119,9 +119,9 @@ function checkGlob(glob: string, repository: RepositoryIndex): string | null {
   const pattern = glob
     .replace(/\/+$/, '')
     .replace(/[.+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\*\*\/?/g, '\u0000')
+    .replace(/\*\*\/?/g, '\uE000')
     .replace(/\*/g, '[^/]*')
-    .replace(/\u0000/g, '(?:.*/)?');
+    .replace(/\uE000/g, '(?:.*/)?');
   const matcher = new RegExp(`^${pattern}$`);
   for (const existing of repository.paths) if (matcher.test(existing)) return null;
   return 'the glob matches nothing';

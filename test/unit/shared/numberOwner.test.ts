@@ -2,15 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NumberMatch } from '../../../src-main/shared/contract';
 import { companyBesideName, owningCompany } from '../../../src-main/shared/numberOwner';
+import { numberOwners } from '../../fixtures/calls';
 
-const jana: NumberMatch = { kind: 'person', id: 7, name: 'Jana Nováková', label: 'mobile', companies: [] };
-const petr: NumberMatch = {
-  kind: 'person',
-  id: 8,
-  name: 'Petr Svoboda',
-  label: 'work',
-  companies: [{ id: 3, name: 'Svoboda Logistics', role: 'driver' }],
-};
+const { jana, petr } = numberOwners;
 const acme: NumberMatch = { kind: 'company', id: 5, name: 'ACME s.r.o.', label: 'reception' };
 const colleague: NumberMatch = { kind: 'user', id: 2, name: 'Eva Malá', label: 'work' };
 

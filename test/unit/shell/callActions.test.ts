@@ -221,10 +221,8 @@ describe('the shortcuts in Settings', () => {
     expect(result.errors.dialShortcut).toBeUndefined();
     expect(result.settings).toEqual(settings);
     expect(
-      validateSettings(
-        { ...settings, answerShortcut: '', hangUpShortcut: '' },
-        { requireConnection: false },
-      ).ok,
+      validateSettings({ ...settings, answerShortcut: '', hangUpShortcut: '' }, { requireConnection: false })
+        .ok,
     ).toBe(true);
     // The same keys spelled otherwise: CommandOrControl is Ctrl off macOS; the modifiers' order does not count.
     const respelled = { ...settings, answerShortcut: 'Alt+Ctrl+D', hangUpShortcut: '' };

@@ -58,7 +58,6 @@ describe('screen-pop notification content', () => {
   });
 });
 
-
 const ringing = (uniqueid: string, state: CallView['state'] = 'ringing') => ({ uniqueid, state }) as CallView;
 
 describe('ScreenPopNotifier', () => {
