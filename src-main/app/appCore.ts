@@ -3,7 +3,6 @@ import { CallsService, MemoryRecentNumbersStore, type CallerDirectory, type Hist
 import { MissedCallAlerts } from '../calls/history/missedCallAlerts';
 import { MemoryQueueChangeLog, QueuesService } from '../calls/queues';
 import {
-  historyRetentionDays,
   type CommandHandlers,
   type ConnectionState,
   type DialShortcutStatus,
@@ -239,7 +238,7 @@ export class AppCore {
       this.history.resume();
     });
     this.retention = new HistoryRetention({
-      retentionDays: () => historyRetentionDays(this.settings.current),
+      retentionDays: () => this.settings.current.historyRetentionDays,
       purgeOlderThan: (before) => this.history.store.purgeOlderThan(before),
       onPurged: () => this.historyReplaced(),
       clock,

@@ -4,7 +4,7 @@
  * screen-pop's hot path: one SQLite query, no network.
  */
 import type { NumberMatch, PersonCard, PersonDetail } from '../cache';
-import type { NumberMatchView, NumberView } from '../shared/contract';
+import type { NumberView } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import { normalizeNumber } from '../shared/numbers';
 
@@ -57,16 +57,15 @@ export class CallerLookup {
   }
 
   /** Owners of the number, best first; [] without a directory or for text that is no number. */
-  matches(number: ReadNumber): NumberMatchView[] {
+  matches(number: ReadNumber): NumberMatch[] {
     const directory = this.directory();
     const key = number.dial ?? (/\d/.test(number.raw) ? number.raw : null);
     if (!directory || !key) return [];
-    const matches: NumberMatchView[] = directory.lookupNumber(key);
-    return matches;
+    return directory.lookupNumber(key);
   }
 
   /** The best owner of a raw number, or null. */
-  bestMatch(raw: string): NumberMatchView | null {
+  bestMatch(raw: string): NumberMatch | null {
     return this.matches(this.read(raw))[0] ?? null;
   }
 }

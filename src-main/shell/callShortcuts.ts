@@ -72,8 +72,8 @@ export function installCallShortcuts(deps: CallShortcutsDeps): () => void {
   // second asks for them: those are tried again once all three are applied.
   const apply = (settings: Settings) => {
     deps.dial?.apply(settings.dialShortcut);
-    answer.apply(settings.answerShortcut ?? '');
-    hangUp.apply(settings.hangUpShortcut ?? '');
+    answer.apply(settings.answerShortcut);
+    hangUp.apply(settings.hangUpShortcut);
     for (const shortcut of [deps.dial, answer, hangUp]) shortcut?.retry();
   };
   apply(deps.desktop.settings.current);

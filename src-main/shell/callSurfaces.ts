@@ -70,6 +70,7 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
       void core.commands['calls:control']({ uniqueid, action: 'answer' }).catch((error: unknown) =>
         problem(t('actions.answerFailed'), errorMessage(error)),
       ),
+    ringSound: () => core.desktop.settings.current.ringSound,
   });
   const unsubscribe = core.subscribe((channel, payload) => {
     if (channel === 'dial:requested') deps.confirmation.show(payload as DialRequest);

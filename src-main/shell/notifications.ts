@@ -8,12 +8,15 @@ import { Notification } from 'electron';
 import type { AwayPause, CallView, QueueLongWait, ScreenPop } from '../shared/contract';
 import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
+import { ringingCallNotification } from '../shared/ringingNotification';
 
 export interface NotificationContent {
   title: string;
   body: string;
   /** Buttons, where the OS shows them (`actionsSupported`); a click on the notification itself does the first. */
   actions?: string[];
+  /** Without the system's sound; absent: the OS's default. */
+  silent?: boolean;
 }
 
 /** The part of Electron's Notification this module uses. */
@@ -43,21 +46,17 @@ export function notificationBody(text: string, platform: NodeJS.Platform): strin
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Who is calling, as the notification says it: the directory's name, else the PBX's, else the number. */
-export function screenPopNotificationContent(pop: ScreenPop): NotificationContent {
-  const directoryName = pop.person?.name ?? pop.user?.name ?? pop.company?.name;
-  const name = directoryName ?? (pop.callerName.trim() || null);
-  const company = pop.person && pop.company ? pop.company.name : null;
-  const via = !pop.queue
-    ? null
-    : pop.queue.name
-      ? t('tray.popViaQueue', { queue: pop.queue.name })
-      : t('tray.popViaQueueId', { id: pop.queue.id });
-  const numberLine = [name ? pop.number.display : null, via].filter(Boolean).join(' · ');
-  const lines = [company, numberLine || null, directoryName ? null : t('tray.popNotInDirectory')];
+/** Who is calling, as both hosts word it (shared/ringingNotification.ts), in main's language. */
+export function screenPopNotificationContent(
+  pop: ScreenPop,
+  options: { ringSound: boolean; canAnswer: boolean } = { ringSound: false, canAnswer: false },
+): NotificationContent {
+  const { title, body, silent, actions } = ringingCallNotification(pop, { t, ...options });
   return {
-    title: t('tray.popCalling', { name: name ?? pop.number.display }),
-    body: lines.filter((line): line is string => Boolean(line)).join('\n'),
+    title,
+    body,
+    silent,
+    ...(actions.length > 0 ? { actions: actions.map((action) => action.title) } : {}),
   };
 }
 
@@ -67,6 +66,8 @@ export interface ScreenPopNotifierDeps {
   onClick(uniqueid: string): void;
   /** The notification's Answer button (where the OS shows buttons); absent: no button. */
   onAnswer?(uniqueid: string): void;
+  /** Settings ▸ Calls: play the system's sound with it; absent: silent. */
+  ringSound?(): boolean;
 }
 
 /**
@@ -80,11 +81,9 @@ export class ScreenPopNotifier {
 
   show(pop: ScreenPop): void {
     this.shown.get(pop.uniqueid)?.close();
-    const { onAnswer } = this.deps;
-    // No Decline: the API cannot reject a call, and hanging up during call waiting would drop the customer.
-    const content = screenPopNotificationContent(pop);
+    const { onAnswer, ringSound } = this.deps;
     const notification = this.deps.create(
-      onAnswer ? { ...content, actions: [t('actions.answer')] } : content,
+      screenPopNotificationContent(pop, { ringSound: ringSound?.() ?? false, canAnswer: Boolean(onAnswer) }),
     );
     notification.on('click', () => this.deps.onClick(pop.uniqueid));
     if (onAnswer) notification.on('action', () => onAnswer(pop.uniqueid));
@@ -131,10 +130,11 @@ export function awayPauseNotificationContent(pause: AwayPause): NotificationCont
 
 /** Electron's notifications, with the body escaped where the platform reads markup; buttons where shown. */
 export function osNotifications(platform: NodeJS.Platform): CreateNotification {
-  return ({ title, body, actions }) =>
+  return ({ title, body, actions, silent }) =>
     new Notification({
       title,
       body: notificationBody(body, platform),
+      ...(silent === undefined ? {} : { silent }),
       ...(actions && actionsSupported(platform)
         ? { actions: actions.map((text) => ({ type: 'button' as const, text })) }
         : {}),

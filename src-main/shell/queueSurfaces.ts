@@ -11,7 +11,6 @@
 import type { QueuesService } from '../calls/queues';
 import {
   errorMessage,
-  queueSettings,
   type AwayReason,
   type CommandHandlers,
   type QueueChangeOutcome,
@@ -88,7 +87,7 @@ function settleWithin(promise: Promise<unknown>, ms: number): Promise<void> {
 /** Returns the function that undoes it all. */
 export function installQueueSurfaces(deps: QueueSurfacesDeps): () => void {
   const { core, logger } = deps;
-  const settings = () => queueSettings(core.desktop.settings.current);
+  const settings = () => core.desktop.settings.current;
   let quitSettled = false;
   let shuttingDown = false;
   /** The agent is (back) at the desk: the next "still paused" offer is worth a notification. */

@@ -1,5 +1,6 @@
 /** How the call screens word calls, parties and numbers, so the Calls screen and the pop card agree. */
-import type { CallPartyView, CallView, NumberMatchView } from '../../src-main/shared/contract';
+import type { CallPartyView, CallView, NumberMatch } from '../../src-main/shared/contract';
+import { viaQueueText } from '../../src-main/shared/ringingNotification';
 import { t } from './i18n.svelte';
 
 /** The other party's name: the directory's, the PBX's, else null (then the number is the name). */
@@ -7,18 +8,13 @@ export function partyName(remote: CallPartyView): string | null {
   return remote.match?.name || remote.pbxName.trim() || null;
 }
 
-/** "Acme s.r.o." for a person's first company; null for anyone else. */
-export function companyOf(match: NumberMatchView | null): string | null {
-  return match?.kind === 'person' ? (match.companies[0]?.name ?? null) : null;
-}
-
 /** "Contact", "Colleague": what kind of directory record owns a number. */
-export function matchKindText(kind: NumberMatchView['kind']): string {
+export function matchKindText(kind: NumberMatch['kind']): string {
   return t('calls.matchKind', { kind });
 }
 
 /** "Contact · mobile", "Colleague · work". */
-export function matchDescription(match: NumberMatchView): string {
+export function matchDescription(match: NumberMatch): string {
   const kind = matchKindText(match.kind);
   return match.label ? t('calls.matchWithLabel', { kind, label: match.label }) : kind;
 }
@@ -29,8 +25,7 @@ export function directionText(call: Pick<CallView, 'direction'>): string {
 
 /** "via Support", or "via queue 4" when the PBX gave the queue no name. */
 export function queueText(queue: { id: number; name: string | null }): string {
-  // The id is a name here, not an amount: no digit grouping.
-  return t('calls.viaQueue', { queue: queue.name ?? t('calls.queueNumber', { id: String(queue.id) }) });
+  return viaQueueText(t, queue);
 }
 
 /** Whole seconds from milliseconds, for the duration formatter (a timer never shows a second early). */

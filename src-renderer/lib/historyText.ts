@@ -6,6 +6,7 @@ import type {
   HistoryRepair,
   PendingSave,
 } from '../../src-main/shared/contract';
+import { companyBesideName } from '../../src-main/shared/numberOwner';
 import { formatDate, formatDuration, t } from './i18n.svelte';
 import type { Tone } from './labels';
 
@@ -32,10 +33,14 @@ export function historyName(item: Pick<HistoryItem, 'match' | 'remote'>): string
   return item.match?.name || item.remote.pbxName.trim() || null;
 }
 
-/** The line under the name: the number when a name is shown, and the company. */
-export function historySubline(item: Pick<HistoryItem, 'match' | 'remote' | 'company'>): string {
+/**
+ * The line under the name: the number when a name is shown, and the company of the person named (the rule
+ * of shared/numberOwner.ts; a company's own name is not repeated).
+ */
+export function historySubline(item: Pick<HistoryItem, 'match' | 'remote'>): string {
   const parts = historyName(item) ? [item.remote.display] : [];
-  if (item.company) parts.push(item.company.name);
+  const company = companyBesideName(item.match);
+  if (company) parts.push(company);
   return parts.join(' · ');
 }
 

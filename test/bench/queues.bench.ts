@@ -19,6 +19,7 @@ import { MemoryQueueChangeLog, QueuesService, type QueuesClient } from '../../sr
 import type { Timers } from '../../src-main/calls/timers';
 import { createRandom } from '../../src-main/demo-pbx/random';
 import { systemClock } from '../../src-main/shared/clock';
+import { defaultSettings } from '../../src-main/shared/contract';
 import { silentLogger } from '../../src-main/shared/logger';
 import type { Report } from './run';
 import { percentile } from './support/percentile';
@@ -91,7 +92,7 @@ function newService(
   const service = new QueuesService({
     client: () => client,
     agent: () => ({ id: AGENT_ID, username: 'agent' }),
-    settings: () => ({}),
+    settings: () => defaultSettings(),
     log: new MemoryQueueChangeLog(),
     emit: () => {},
     setPollCadence: onCadence,

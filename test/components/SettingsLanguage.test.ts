@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LocaleState, SettingsSaveArgs } from '../../src-main/shared/contract';
 import { setActiveLocale, type LanguageChoice, type Locale } from '../../src-main/shared/i18n';
 import { followLocale } from '../../src-renderer/lib/i18n.svelte';
-import SettingsLanguage from '../../src-renderer/views/SettingsLanguage.svelte';
+import SettingsLanguage from '../../src-renderer/components/settings/SettingsLanguage.svelte';
 import SettingsView from '../../src-renderer/views/SettingsView.svelte';
 import { settingsView } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';

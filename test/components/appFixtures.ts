@@ -1,5 +1,11 @@
 /** What the main process says about itself and its settings, for the tests that render the whole app. */
-import type { AppInfo, ConnectionState, Settings, SettingsView } from '../../src-main/shared/contract';
+import {
+  defaultSettings,
+  type AppInfo,
+  type ConnectionState,
+  type Settings,
+  type SettingsView,
+} from '../../src-main/shared/contract';
 
 export const appInfo: AppInfo = {
   name: 'Ringside',
@@ -11,25 +17,20 @@ export const appInfo: AppInfo = {
 
 export const offline: ConnectionState = { status: 'offline', message: 'The PBX did not answer.', since: 1 };
 
-/** Settings as main shows them: the demo PBX and a PBX URL, nothing else set; a test changes what it needs. */
+/**
+ * Settings as main shows them: a fresh install's (the registry's defaults) with a PBX URL and client id, a
+ * Czech desk and no dial shortcut; a test changes what it needs.
+ */
 export function settingsView(
   settings: Partial<Settings> = {},
   view: Partial<SettingsView> = {},
 ): SettingsView {
   return {
     settings: {
-      mode: 'demo',
+      ...defaultSettings('CZ'),
       baseUrl: 'https://pbx.example.com/api/v1.0',
       clientId: 'ringside-api',
-      agentUsername: '',
-      phone: null,
-      defaultCountry: 'CZ',
-      pollIntervalMs: 1000,
-      confirmBeforeDial: true,
-      startAtLogin: false,
-      keepRunningInTray: true,
       dialShortcut: '',
-      trustedCertificatePem: null,
       ...settings,
     },
     secretStorage: 'keychain',

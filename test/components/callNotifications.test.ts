@@ -1,62 +1,27 @@
-/** The browser host's call notification: its words, one per ringing call, withdrawn when it stops ringing. */
+/**
+ * The browser host's call notification: one per ringing call, withdrawn when it stops ringing, with a sound
+ * only when Settings asks for one (its words: test/unit/shared/ringingNotification.test.ts).
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CallView, ScreenPop } from '../../src-main/shared/contract';
-import {
-  callNotificationContent,
-  notifyRingingCalls,
-} from '../../src-renderer/lib/browser/callNotifications';
-import { installFakeRingside } from './fakeRingside';
+import type { CallView } from '../../src-main/shared/contract';
+import { notifyRingingCalls } from '../../src-renderer/lib/browser/callNotifications';
+import { screenPop, unknownCaller } from '../fixtures/calls';
+import { settingsView } from './appFixtures';
+import { installFakeRingside, ok } from './fakeRingside';
 
-const pop = (overrides: Partial<ScreenPop> = {}): ScreenPop => ({
-  uniqueid: '1700000000.1',
-  number: { display: '+420 777 123 456', e164: '+420777123456', raw: '777123456', dial: '+420777123456' },
-  callerName: '',
-  queue: null,
-  person: null,
-  company: null,
-  user: null,
-  matches: [],
-  recentCalls: [],
-  createContact: { number: '+420777123456' },
-  refreshed: false,
-  ...overrides,
-});
-
-const person = {
-  id: 7,
-  name: 'Jana Nováková',
-  companies: [],
-  numbers: [],
-  emails: [],
-  note: '',
-  fetchedAt: null,
-};
+const pop = unknownCaller;
+const person = screenPop().person;
 
 describe('the call notification', () => {
-  it('names who is calling: the directory, else the PBX, else the number', () => {
-    expect(callNotificationContent(pop({ person, queue: { id: 3, name: 'Support' } }))).toEqual({
-      title: 'Jana Nováková is calling',
-      body: '+420 777 123 456 · via Support',
-    });
-    expect(callNotificationContent(pop({ callerName: ' ACME ', queue: { id: 3, name: null } }))).toEqual({
-      title: 'ACME is calling',
-      body: '+420 777 123 456 · via queue 3 · Not in your directory',
-    });
-    expect(callNotificationContent(pop())).toEqual({
-      title: '+420 777 123 456 is calling',
-      body: 'Not in your directory',
-    });
-  });
-
   describe('shown by the page', () => {
     afterEach(() => vi.unstubAllGlobals());
 
-    function follow(permission: NotificationPermission) {
+    function follow(permission: NotificationPermission, ringSound = false) {
       vi.stubGlobal(
         'Notification',
         Object.assign(function () {}, { permission }),
       );
-      const server = installFakeRingside({});
+      const server = installFakeRingside({ 'settings:get': () => ok(settingsView({ ringSound })) });
       const made: { title: string; options: NotificationOptions; target: EventTarget; closed: boolean }[] =
         [];
       const clicked: string[] = [];
@@ -88,6 +53,16 @@ describe('the call notification', () => {
       server.emit('screenpop:show', pop());
       server.emit('calls:changed', ringing('connected'));
       expect(made.map((entry) => entry.closed)).toEqual([true, true]);
+      stop();
+    });
+
+    it('is silent unless the agent asked for a sound, and follows a change of the setting', async () => {
+      const { server, made, stop } = follow('granted', true);
+      await new Promise((resolve) => setTimeout(resolve, 0)); // the settings are read
+      server.emit('screenpop:show', pop({ person }));
+      server.emit('settings:changed', settingsView({ ringSound: false }));
+      server.emit('screenpop:show', pop({ person, uniqueid: '1700000000.2' }));
+      expect(made.map(({ options }) => options.silent)).toEqual([false, true]);
       stop();
     });
 

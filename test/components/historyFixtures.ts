@@ -39,7 +39,13 @@ export const janaCall = historyItem(1, {
   uniqueid: '1773130001.7',
   direction: 'inbound',
   remote: { number: '+420777123456', display: '+420 777 123 456', dial: '+420777123456', pbxName: '' },
-  match: { kind: 'person', id: 7, name: 'Jana Nováková', label: 'mobile', companies: [] },
+  match: {
+    kind: 'person',
+    id: 7,
+    name: 'Jana Nováková',
+    label: 'mobile',
+    companies: [{ id: 3, name: 'Nováková Trading', role: 'owner' }],
+  },
   company: { id: 3, name: 'Nováková Trading' },
 });
 

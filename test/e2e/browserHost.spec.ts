@@ -177,7 +177,7 @@ callsTest(
 );
 
 callsTest(
-  'a ringing call shows a notification once allowed; its click shows the card',
+  'a ringing call shows a notification once allowed, with a sound once asked for; its click shows the card',
   async ({ page, env }) => {
     const notifications = await recordNotifications(page);
     await page.goto('/#/settings');
@@ -194,11 +194,22 @@ callsTest(
         title: `${caller.name} is calling`,
         body: expect.any(String),
         tag: expect.stringMatching(/^ringside-call-/),
+        silent: true,
       },
     ]);
     await page.getByRole('textbox').first().focus();
     await notifications.click('ringside-call-');
     await expect(card.getByRole('heading', { level: 2 })).toBeFocused();
+
+    // Settings ▸ Calls ▸ "Play a sound when a call rings": the next call's notification is not silent.
+    await page.getByRole('checkbox', { name: 'Play a sound when a call rings' }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved.', { exact: false }).first()).toBeVisible();
+    const next = env.persons[1]!;
+    await env.inbound(next.number);
+    await expect
+      .poll(async () => (await notifications.shown()).map(({ title, silent }) => [title, silent]))
+      .toContainEqual([`${next.name} is calling`, false]);
   },
 );
 

@@ -64,7 +64,7 @@ export function callerContextServices(deps: CallerContextDeps): CallerContextSer
     context: new CallContextReader({
       client: deps.client,
       agent: deps.agentUsername,
-      firstKeys: () => deps.settings().contextKeysFirst ?? [],
+      firstKeys: () => deps.settings().contextKeysFirst,
       logger: deps.logger,
     }),
     personExternalId,

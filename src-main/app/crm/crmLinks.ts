@@ -91,5 +91,5 @@ export function textValues(data: Record<string, unknown>): Record<string, string
 
 /** The agent's own templates of the settings; '' means "the team's". */
 export function crmSettingsTemplates(settings: Pick<Settings, 'crmCallUrl' | 'crmPersonUrl'>): CrmTemplates {
-  return { callUrl: settings.crmCallUrl?.trim() || null, personUrl: settings.crmPersonUrl?.trim() || null };
+  return { callUrl: settings.crmCallUrl.trim() || null, personUrl: settings.crmPersonUrl.trim() || null };
 }

@@ -2,8 +2,7 @@
  * Managed deployment: IT presets and locks settings in a machine-wide policy file, read once at start by
  * both hosts (docs/packaging.md, "Managed deployment"). A preset is the value of a fresh install, which the
  * agent may change; a locked value always wins and Settings shows the field as set by the organisation.
- * Only the connection and the dial confirmation can be managed: the PBX URL, the client id, the agent
- * username and "ask before dialling". A file that cannot be read or understood is logged and ignored (the
+ * The settings marked `lockable` in the registry (shared/contract/settingsRegistry.ts) can be managed. A file that cannot be read or understood is logged and ignored (the
  * agent keeps working); a value that is not valid is dropped, with its reason in the log.
  *
  * The file (UTF-8 JSON):
@@ -15,14 +14,14 @@ import { readFileSync } from 'node:fs';
 import { join, win32 } from 'node:path';
 import { z } from 'zod';
 import type { Settings, SettingsFieldErrors } from '../../shared/contract';
-import { failureDetail } from '../../shared/contract';
+import { failureDetail, LOCKABLE_SETTINGS, SETTINGS } from '../../shared/contract';
 import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { validateSettings } from './settingsSchema';
 
-export const MANAGED_FIELDS = ['baseUrl', 'clientId', 'agentUsername', 'confirmBeforeDial'] as const;
+export const MANAGED_FIELDS = LOCKABLE_SETTINGS;
 export type ManagedField = (typeof MANAGED_FIELDS)[number];
-export type ManagedValues = Partial<Pick<Settings, ManagedField>>;
+export type ManagedValues = Partial<Settings>;
 
 export interface ManagedPolicy {
   /** The values of a fresh install; the agent may change them. */
@@ -50,14 +49,13 @@ export function managedPolicyPath(platform: NodeJS.Platform, env: NodeJS.Process
 
 const entry = <T extends z.ZodType>(value: T) => z.strictObject({ value, locked: z.boolean().optional() });
 
+/** Each lockable setting, as an optional `{ value, locked }` entry of its registry type. */
 const PolicyFileSchema = z.object({
-  settings: z.object({
-    baseUrl: entry(z.string().max(2048)).optional(),
-    clientId: entry(z.string().max(256)).optional(),
-    agentUsername: entry(z.string().max(256)).optional(),
-    confirmBeforeDial: entry(z.boolean()).optional(),
-  }),
+  settings: z.object(
+    Object.fromEntries(MANAGED_FIELDS.map((field) => [field, entry(SETTINGS[field].schema).optional()])),
+  ),
 });
+type PolicyEntry = { value: unknown; locked?: boolean | undefined };
 
 /**
  * Reads a policy document (already parsed JSON). Each value is checked as Settings checks it (an http:// URL
@@ -79,7 +77,7 @@ export function parseManagedPolicy(
   if (unknown.length > 0) {
     logger.warn(`managed policy ${source}: ${unknown.join(', ')} cannot be managed; ignored`);
   }
-  const entries = parsed.data.settings;
+  const entries = parsed.data.settings as Partial<Record<ManagedField, PolicyEntry>>;
   const values: Record<string, unknown> = {};
   for (const field of MANAGED_FIELDS) {
     if (entries[field]) values[field] = entries[field].value;

@@ -9,7 +9,8 @@
  *   (`configured` when a PBX URL was set, else the demo).
  *
  * A new field with a default needs no new version: loading fills every field the document lacks with its
- * default (settings.ts), and an older Ringside drops fields it does not know. `keepRunningInTray` and
+ * default (settingsRepository.ts, from the registry in shared/contract/settingsRegistry.ts), and an older
+ * Ringside drops fields it does not know. `keepRunningInTray` and
  * `dialShortcut` were added so, within version 2. A version is for renaming, moving or re-reading a field.
  */
 

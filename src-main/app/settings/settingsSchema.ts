@@ -1,6 +1,6 @@
 /**
  * What makes settings valid, field by field, with a message a person can act on next to each field. The
- * contract's schema (shared/settingsContract.ts) has already checked types and sizes; this checks meaning:
+ * contract's schema (shared/contract/settingsRegistry.ts) has already checked types and sizes; this checks meaning:
  * the PBX URL's scheme, the country code, the poll interval's bounds, the phone selector, the dial
  * shortcut's accelerator and the trusted certificate. `requireConnection` adds what a configured PBX needs
  * before Ringside can connect to it.
@@ -8,12 +8,11 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { InvalidArgument, readPinnedCertificates, resolvePbxUrls } from '../../api';
 import { PhoneSelector } from '../../api/schemas';
-import { acceleratorKeys, checkAccelerator, DEFAULT_DIAL_SHORTCUT } from '../../shared/accelerator';
+import { acceleratorKeys, checkAccelerator } from '../../shared/accelerator';
 import { crmTemplateProblem } from '../../shared/crmTemplate';
 import {
   HISTORY_RETENTION_DAYS,
   QUEUE_LONG_WAIT_SECONDS,
-  QUEUE_SETTING_DEFAULTS,
   type PhoneSelectorDto,
   type Settings,
   type SettingsFieldErrors,
@@ -23,29 +22,8 @@ import { activeTranslator, t } from '../../shared/i18n';
 import { POLL_INTERVAL_MS } from '../../shared/limits';
 import { isLoopbackHost } from '../../shared/loopback';
 
-/** Used when the OS reports no region; phone numbers with a country code work whatever this is. */
-export const FALLBACK_COUNTRY = 'US';
-
-/** The settings of a fresh install: the demo PBX, the OS region for phone numbers. */
-export function defaultSettings(osRegion?: string): Settings {
-  const region = osRegion?.trim().toUpperCase();
-  return {
-    mode: 'demo',
-    baseUrl: '',
-    clientId: '',
-    agentUsername: '',
-    phone: null,
-    defaultCountry: region && isSupportedCountry(region) ? region : FALLBACK_COUNTRY,
-    pollIntervalMs: POLL_INTERVAL_MS.default,
-    confirmBeforeDial: true,
-    startAtLogin: false,
-    keepRunningInTray: true,
-    dialShortcut: DEFAULT_DIAL_SHORTCUT,
-    trustedCertificatePem: null,
-    ...QUEUE_SETTING_DEFAULTS,
-    historyRetentionDays: HISTORY_RETENTION_DAYS.default,
-  };
-}
+/** The defaults are declared with each setting, in the contract's registry. */
+export { defaultSettings, FALLBACK_COUNTRY } from '../../shared/contract';
 
 export type SettingsValidation =
   { ok: true; settings: Settings } | { ok: false; errors: SettingsFieldErrors; settings: Settings };
@@ -77,8 +55,7 @@ function checkPollInterval(ms: number): number {
   return ms;
 }
 
-function checkLongWait(seconds: number | undefined): number | undefined {
-  if (seconds === undefined) return undefined;
+function checkLongWait(seconds: number): number {
   const { min, max } = QUEUE_LONG_WAIT_SECONDS;
   if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
     throw new InvalidArgument(t('validation.longWait', { min, max }));
@@ -86,8 +63,8 @@ function checkLongWait(seconds: number | undefined): number | undefined {
   return seconds;
 }
 
-function checkHistoryRetention(days: number | null | undefined): number | null | undefined {
-  if (days === undefined || days === null) return days;
+function checkHistoryRetention(days: number | null): number | null {
+  if (days === null) return null;
   const { choices } = HISTORY_RETENTION_DAYS;
   if (!(choices as readonly number[]).includes(days)) {
     const listed = activeTranslator().list(choices.map(String), 'unit');
@@ -96,9 +73,9 @@ function checkHistoryRetention(days: number | null | undefined): number | null |
   return days;
 }
 
-/** '' or absent: the team's template; otherwise one Ringside can expand into an https: link. */
-function checkCrmTemplateSetting(template: string | undefined): string | undefined {
-  if (template === undefined || template.trim() === '') return template === undefined ? undefined : '';
+/** '': the team's template; otherwise one Ringside can expand into an https: link. */
+function checkCrmTemplateSetting(template: string): string {
+  if (template.trim() === '') return '';
   const problem = crmTemplateProblem(template.trim());
   if (problem) throw new InvalidArgument(problem);
   return template.trim();
@@ -129,7 +106,7 @@ function sameShortcutTwice(settings: Settings, platform: string): [ShortcutSetti
   const seen = new Set<string>();
   const twice: [ShortcutSetting, string][] = [];
   for (const field of SHORTCUT_SETTINGS) {
-    const accelerator = settings[field]?.trim();
+    const accelerator = settings[field].trim();
     if (!accelerator) continue;
     const keys = acceleratorKeys(accelerator, platform);
     if (seen.has(keys)) twice.push([field, t('validation.shortcutUsedTwice', { shortcut: accelerator })]);
@@ -176,8 +153,8 @@ export function validateSettings(
   check('defaultCountry', checkCountry);
   check('pollIntervalMs', checkPollInterval);
   check('dialShortcut', checkDialShortcut);
-  check('answerShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));
-  check('hangUpShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));
+  check('answerShortcut', checkDialShortcut);
+  check('hangUpShortcut', checkDialShortcut);
   for (const [field, message] of sameShortcutTwice(settings, options.platform ?? process.platform)) {
     errors[field] ??= message;
   }

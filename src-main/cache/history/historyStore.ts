@@ -11,7 +11,7 @@ import type {
   HistoryFilter,
   HistoryRepair,
   HistoryItem,
-  NumberMatchView,
+  NumberMatch,
   ReviewFetchState,
   ScreenPopRecentCall,
 } from '../../shared/contract';
@@ -25,7 +25,7 @@ export interface NewHistoryCall {
   uniqueid: string;
   direction: CallDirection;
   remote: HistoryItem['remote'];
-  match: NumberMatchView | null;
+  match: NumberMatch | null;
   company: { id: number; name: string } | null;
   queue: { id: number; name: string | null } | null;
   startedAt: number;
@@ -311,7 +311,7 @@ function itemOf(row: HistoryRow): HistoryItem {
       dial: row.remote_dial,
       pbxName: row.remote_name,
     },
-    match: row.match_json ? (JSON.parse(row.match_json) as NumberMatchView) : null,
+    match: row.match_json ? (JSON.parse(row.match_json) as NumberMatch) : null,
     company: row.company_id === null ? null : { id: row.company_id, name: row.company_name ?? '' },
     queue: row.queue_id === null ? null : { id: row.queue_id, name: row.queue_name },
     startedAt: row.started_at,

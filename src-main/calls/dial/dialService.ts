@@ -14,7 +14,7 @@ import type {
   DialRequest,
   DialResult,
   DialSource,
-  NumberMatchView,
+  NumberMatch,
   RecentNumber,
   UntrustedDialSource,
 } from '../../shared/contract';
@@ -82,7 +82,7 @@ export class DialService {
   }
 
   /** The directory's owners of a number; a feature code belongs to no one. */
-  private matchesOf({ number, featureCode }: DialReading): NumberMatchView[] {
+  private matchesOf({ number, featureCode }: DialReading): NumberMatch[] {
     return featureCode ? [] : this.deps.lookup.matches(number);
   }
 

@@ -7,7 +7,8 @@
  */
 import type { CallRecordV1 } from '../../api/schemas';
 import type { HistoryStore } from '../../cache';
-import type { CallDirection, CallOutcome, NumberMatchView } from '../../shared/contract';
+import type { CallDirection, CallOutcome } from '../../shared/contract';
+import { owningCompany } from '../../shared/numberOwner';
 import { analyseNumber } from '../../shared/numbers';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -115,7 +116,7 @@ export class HistoryRecorder {
         pbxName: call.remote.pbxName,
       },
       match: matches[0] ?? null,
-      company: companyOf(matches),
+      company: owningCompany(matches),
       queue: call.queue,
       startedAt: call.createdAt ?? this.deps.clock.now(),
       digitForms,
@@ -146,13 +147,4 @@ export class HistoryRecorder {
     const outcome = outcomeOnEnd(progress.direction, answeredAt !== null, progress.rang);
     return this.deps.store.update(uniqueid, { outcome, answeredAt, endedAt, seen: outcome !== 'missed' });
   }
-}
-
-function companyOf(matches: readonly NumberMatchView[]): { id: number; name: string } | null {
-  for (const match of matches) {
-    if (match.kind === 'person' && match.companies[0])
-      return { id: match.companies[0].id, name: match.companies[0].name };
-    if (match.kind === 'company') return { id: match.id, name: match.name };
-  }
-  return null;
 }

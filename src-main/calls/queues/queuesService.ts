@@ -13,7 +13,6 @@ import {
   AppError,
   errorMessage,
   failureDetail,
-  queueSettings,
   type AwayReason,
   type IpcError,
   type QueueBoardView,
@@ -130,7 +129,7 @@ export class QueuesService {
   view(): QueuesView {
     const agent = this.deps.agent();
     const client = this.deps.client();
-    const settings = queueSettings(this.deps.settings());
+    const settings = this.deps.settings();
     const membership = this.membership ?? [];
     const pending = Boolean(client) && !agent && this.deps.agentPending?.() === true;
     const unavailable = !client || !agent;
@@ -179,10 +178,7 @@ export class QueuesService {
 
   /** One change: a fresh read, one request with every queue the agent serves, another read. */
   change(change: QueueChange, cause: 'agent' | AwayReason = 'agent'): Promise<QueueChangeOutcome> {
-    if (
-      (change.action === 'join' || change.action === 'leave') &&
-      !queueSettings(this.deps.settings()).queueJoinLeave
-    ) {
+    if ((change.action === 'join' || change.action === 'leave') && !this.deps.settings().queueJoinLeave) {
       return Promise.reject(QueuesError.joinLeaveOff());
     }
     return this.run(() => this.apply(change, cause));
@@ -211,7 +207,7 @@ export class QueuesService {
 
   /** Queues the agent could join: those `/queues` lists and the membership does not hold. */
   async catalog(): Promise<QueueChoice[]> {
-    if (!queueSettings(this.deps.settings()).queueJoinLeave) throw QueuesError.joinLeaveOff();
+    if (!this.deps.settings().queueJoinLeave) throw QueuesError.joinLeaveOff();
     this.requireSession();
     const latest = this.watch.latest;
     const fresh = latest && this.deps.clock.now() - latest.at < this.policy.catalogFreshMs;
@@ -350,7 +346,7 @@ export class QueuesService {
     const membership = this.membership ?? [];
     this.boardProblem = null;
     this.deps.setPollCadence(queueCallLikely(membership, reading) ? 'fast' : 'normal');
-    const threshold = queueSettings(this.deps.settings()).queueLongWaitSeconds;
+    const threshold = this.deps.settings().queueLongWaitSeconds;
     for (const wait of this.longWaitAlerts.due(longWaits(membership, reading, threshold), reading.at)) {
       this.deps.emit('queues:longWait', wait);
     }

@@ -6,8 +6,9 @@
 import type { Person } from '../../api/schemas';
 import { CONTACT_TYPES } from '../../api/schemas';
 import { isNotFound, type PersonCard } from '../../cache';
-import type { NumberMatchView, ScreenPop, ScreenPopPerson, ScreenPopRecentCall } from '../../shared/contract';
+import type { NumberMatch, ScreenPop, ScreenPopPerson, ScreenPopRecentCall } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
+import { owningCompany } from '../../shared/numberOwner';
 import type { CallerDirectory, CallerLookup } from '../callerLookup';
 import { errorMessage } from '../../shared/contract';
 import type { ObservedCall } from '../monitor/observedCall';
@@ -54,23 +55,17 @@ export class ScreenPopResolver {
     const personMatch = matches.find((match) => match.kind === 'person');
     const card = personMatch ? this.deps.directory()?.personCard(personMatch.id) : null;
     const person = card ? personOf(card) : null;
-    const companyMatch = matches.find((match) => match.kind === 'company');
     const userMatch = matches.find(
-      (match): match is Extract<NumberMatchView, { kind: 'user' | 'extension' }> =>
+      (match): match is Extract<NumberMatch, { kind: 'user' | 'extension' }> =>
         match.kind === 'user' || match.kind === 'extension',
     );
-    const firstCompany = person?.companies[0];
     return {
       uniqueid: call.uniqueid,
       number: { ...number, display: number.dial ? number.display : call.remote.number || number.display },
       callerName: call.remote.pbxName,
       queue: call.queue,
       person,
-      company: firstCompany
-        ? { id: firstCompany.id, name: firstCompany.name }
-        : companyMatch
-          ? { id: companyMatch.id, name: companyMatch.name }
-          : null,
+      company: owningCompany(matches),
       user: userMatch ? { id: userMatch.id, name: userMatch.name, kind: userMatch.kind } : null,
       matches,
       recentCalls: number.dial

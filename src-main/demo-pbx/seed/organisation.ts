@@ -36,13 +36,18 @@ function password(random: Random, length: number): string {
   return text;
 }
 
+function voicemailPin(random: Random): string {
+  return String(random.int(1000, 9999));
+}
+
 function macAddress(random: Random): string {
   let text = '0004f2'; // a real IP-phone vendor prefix
   for (let i = 0; i < 6; i++) text += random.pick([...'0123456789abcdef']);
   return text;
 }
 
-interface UserSpec {
+/** What a seeded user is made of; userRecord adds the rest as the PBX returns it. */
+export interface UserSpec {
   id: number;
   username: string;
   firstname: string;
@@ -58,11 +63,12 @@ interface UserSpec {
   email: string;
 }
 
-function userRecord(spec: UserSpec, random: Random): UserRecord {
+/** A user as the PBX stores it (tests build their users with it too, so they have the PBX's shape). */
+export function userRecord(spec: UserSpec, pin: string): UserRecord {
   return {
     ...spec,
     displayname: `${spec.firstname} ${spec.lastname}`.trim() || spec.username,
-    pin: String(random.int(1000, 9999)),
+    pin,
     identificator: spec.public ? spec.username : '',
     filter_id: spec.public ? 1 : null,
     number: '',
@@ -106,7 +112,7 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
         primary_extension: null,
         email: '',
       },
-      random,
+      voicemailPin(random),
     ),
     userRecord(
       {
@@ -124,7 +130,7 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
         primary_extension: null,
         email: 'reception@ringside-demo.cz',
       },
-      random,
+      voicemailPin(random),
     ),
   );
 
@@ -173,7 +179,7 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
         primary_extension: extensionId,
         email: `${username}@ringside-demo.${layout.language === 'sk' ? 'sk' : 'cz'}`,
       },
-      random,
+      voicemailPin(random),
     );
     users.push(user);
     const softphone = index === 0 || random.chance(0.3);

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { command, event } from './define';
+import type { CompanyLink, NumberMatch } from './directory';
 import { UniqueIdArg } from './ids';
 import { METADATA_KEY_MAX, NUMBER_TEXT_MAX } from '../limits';
 
@@ -78,19 +79,6 @@ export interface NumberView {
   extension?: string;
 }
 
-export interface CompanyLinkView {
-  id: number;
-  name: string;
-  role: string;
-}
-
-/** One owner of a number in the local directory; `label` is what the owner calls it (mobile, work…). */
-export type NumberMatchView =
-  | { kind: 'person'; id: number; name: string; label: string; companies: CompanyLinkView[] }
-  | { kind: 'company'; id: number; name: string; label: string }
-  | { kind: 'user'; id: number; name: string; label: string }
-  | { kind: 'extension'; id: number; name: string; label: string; number: string };
-
 /** The dial pad's preview and the link confirmation: what would be dialled, and whose number it is. */
 export type DialPreview =
   | {
@@ -99,7 +87,7 @@ export type DialPreview =
       /** Exactly what `calls:dial` sends as `to`. */
       dial: string;
       /** Owners from the local directory, best first; empty when unknown. */
-      matches: NumberMatchView[];
+      matches: NumberMatch[];
       /** Set when a link or the shortcut would always ask before dialling this number. */
       caution?: DialCaution;
     }
@@ -134,8 +122,8 @@ export interface DialRequest {
   /** Pass to `calls:dial` as `number` once the user confirms. */
   dial: string;
   /** The best owner from the local directory, or null. */
-  match: NumberMatchView | null;
-  matches: NumberMatchView[];
+  match: NumberMatch | null;
+  matches: NumberMatch[];
   /** Set for an emergency, premium-rate or shared-cost number: asked about even with the setting off. */
   caution?: DialCaution;
 }
@@ -156,7 +144,7 @@ export interface CallPartyView {
   /** The name the PBX sent with the number (may be empty). */
   pbxName: string;
   /** The best owner in the local directory. */
-  match: NumberMatchView | null;
+  match: NumberMatch | null;
 }
 
 export interface CallView {
@@ -193,7 +181,7 @@ export interface ScreenPopNumber {
 export interface ScreenPopPerson {
   id: number;
   name: string;
-  companies: CompanyLinkView[];
+  companies: CompanyLink[];
   numbers: ScreenPopNumber[];
   emails: string[];
   note: string;
@@ -225,7 +213,7 @@ export interface ScreenPop {
   /** A colleague (PBX user) or extension with this number. */
   user: { id: number; name: string; kind: 'user' | 'extension' } | null;
   /** Every owner, best first. */
-  matches: NumberMatchView[];
+  matches: NumberMatch[];
   recentCalls: ScreenPopRecentCall[];
   /** For unknown numbers: what the "Create contact" form starts with; null when the number is known. */
   createContact: { number: string } | null;

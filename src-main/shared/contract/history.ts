@@ -6,7 +6,8 @@
  * Everything text-like here (names, snippets) comes from the PBX or from people: render it as text, never as HTML.
  */
 import { z } from 'zod';
-import type { CallDirection, NumberMatchView } from './calls';
+import type { CallDirection } from './calls';
+import type { NumberMatch } from './directory';
 import { command, event } from './define';
 import { EpochMs, UniqueIdArg } from './ids';
 import { HISTORY_PAGE_MAX, HISTORY_QUERY_MAX } from '../limits';
@@ -62,7 +63,7 @@ export interface HistoryItem {
     pbxName: string;
   };
   /** The best owner in the local directory when the call was recorded. */
-  match: NumberMatchView | null;
+  match: NumberMatch | null;
   /** The person's company, or the company whose number it is. */
   company: { id: number; name: string } | null;
   queue: { id: number; name: string | null } | null;

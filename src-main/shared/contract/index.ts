@@ -31,6 +31,7 @@ export * from './privacy';
 export * from './queues';
 export * from './review';
 export * from './settings';
+export * from './settingsRegistry';
 export * from './wrapup';
 
 /** Every command of every area. */

@@ -11,13 +11,6 @@ import { command } from './define';
  */
 export const HISTORY_RETENTION_DAYS = { choices: [7, 30, 90, 365], default: 90 } as const;
 
-/** The retention in force: the setting, or the default where a settings document has none. */
-export function historyRetentionDays(settings: { historyRetentionDays?: number | null }): number | null {
-  return settings.historyRetentionDays === undefined
-    ? HISTORY_RETENTION_DAYS.default
-    : settings.historyRetentionDays;
-}
-
 export const PrivacyClearArgsSchema = z.strictObject({
   /** How many wrap-ups not yet sent to the PBX the agent was warned would be lost. */
   unsentWrapUps: z.number().int().min(0).max(1_000_000),

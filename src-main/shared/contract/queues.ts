@@ -218,31 +218,3 @@ export const queuesEvents = {
   /** The "still paused" notification was clicked: show My queues. */
   'queues:show': event<null>(),
 };
-
-/** The queue settings of a fresh install. */
-export const QUEUE_SETTING_DEFAULTS = {
-  queueJoinLeave: false,
-  queuePauseOnQuit: 'ask',
-  queuePauseWhenAway: false,
-  queueLongWaitSeconds: QUEUE_LONG_WAIT_SECONDS.default,
-} as const satisfies Required<QueueSettings>;
-
-/** The queue fields of the settings (optional there: settings saved before they existed lack them). */
-export interface QueueSettings {
-  queueJoinLeave?: boolean | undefined;
-  queuePauseOnQuit?: QueuePauseOnQuit | undefined;
-  queuePauseWhenAway?: boolean | undefined;
-  queueLongWaitSeconds?: number | undefined;
-}
-
-/** The queue settings with the defaults filled in. */
-export function queueSettings(settings: QueueSettings): Required<{
-  [K in keyof QueueSettings]: NonNullable<QueueSettings[K]>;
-}> {
-  return {
-    queueJoinLeave: settings.queueJoinLeave ?? QUEUE_SETTING_DEFAULTS.queueJoinLeave,
-    queuePauseOnQuit: settings.queuePauseOnQuit ?? QUEUE_SETTING_DEFAULTS.queuePauseOnQuit,
-    queuePauseWhenAway: settings.queuePauseWhenAway ?? QUEUE_SETTING_DEFAULTS.queuePauseWhenAway,
-    queueLongWaitSeconds: settings.queueLongWaitSeconds ?? QUEUE_SETTING_DEFAULTS.queueLongWaitSeconds,
-  };
-}

@@ -1,87 +1,26 @@
 /**
  * The settings and connection part of the IPC contract: the shapes the
  * renderer sends and receives for `settings:*`, `connection:test`, `directory:phones`, `users:check` and
- * `certificate:inspect`. The schemas here check structure and size only, because the renderer is untrusted;
- * the meaning (https, country codes, bounds, certificates) is checked in src-main/app/settingsSchema.ts so
- * that each problem can be reported next to its field. No secret is ever part of `Settings`.
+ * `certificate:inspect`. The settings themselves are declared in settingsRegistry.ts. The schemas here check
+ * structure and size only, because the renderer is untrusted; the meaning (https, country codes, bounds,
+ * certificates) is checked in src-main/app/settings/settingsSchema.ts so that each problem can be reported
+ * next to its field. No secret is ever part of `Settings`.
  */
 import { z } from 'zod';
 import { command, event } from './define';
 import type { LocaleState } from './app';
-import { LANGUAGE_CHOICES } from '../i18n/locales';
-import { QueuePauseOnQuitSchema } from './queues';
+import {
+  LanguageChoiceSchema,
+  MAX_CERTIFICATE_PEM,
+  SettingsSchema,
+  type PhoneSelectorDto,
+  type Settings,
+  type SettingsField,
+} from './settingsRegistry';
 
 const MAX_TEXT = 256;
 const MAX_URL = 2048;
 const MAX_SECRET = 1024;
-/** A PEM file with a CA chain stays far below this. */
-export const MAX_CERTIFICATE_PEM = 64 * 1024;
-
-export const SettingsModeSchema = z.enum(['demo', 'configured']);
-export type SettingsMode = z.infer<typeof SettingsModeSchema>;
-
-/** Which phone the API drives: the device's identifier, or its extension (partition defaults to 1). */
-export const PhoneSelectorDtoSchema = z.union([
-  z.strictObject({ identifier: z.string().max(MAX_TEXT) }),
-  z.strictObject({ extension: z.string().max(MAX_TEXT), partition: z.number().optional() }),
-]);
-export type PhoneSelectorDto = z.infer<typeof PhoneSelectorDtoSchema>;
-
-export const LanguageChoiceSchema = z.enum(LANGUAGE_CHOICES);
-
-export const SettingsSchema = z.strictObject({
-  /** `demo`: the embedded demo PBX; `configured`: the PBX below. */
-  mode: SettingsModeSchema,
-  /** The PBX API root, e.g. `https://pbx.example.com/api/v1.0` (a bare host gets `/api/v1.0`). */
-  baseUrl: z.string().max(MAX_URL),
-  /** The service account's user name (OAuth client id). */
-  clientId: z.string().max(MAX_TEXT),
-  /** The agent's own login name on the PBX, for permission checks. */
-  agentUsername: z.string().max(MAX_TEXT),
-  phone: PhoneSelectorDtoSchema.nullable(),
-  /** ISO 3166-1 alpha-2, for numbers dialled without a country code. */
-  defaultCountry: z.string().max(8),
-  pollIntervalMs: z.number(),
-  confirmBeforeDial: z.boolean(),
-  startAtLogin: z.boolean(),
-  /** Closing the window hides Ringside to the tray (when the desktop shows one) instead of quitting. */
-  keepRunningInTray: z.boolean(),
-  /** With startAtLogin: start hidden in the tray (when one is shown). Optional: absent means off. */
-  startHidden: z.boolean().optional(),
-  /** The global dial shortcut as an Electron accelerator (`CommandOrControl+Alt+D`); '' for none. */
-  dialShortcut: z.string().max(MAX_TEXT),
-  /** Global shortcuts that answer the ringing call and hang up the active one; '' or absent: off. */
-  answerShortcut: z.string().max(MAX_TEXT).optional(),
-  hangUpShortcut: z.string().max(MAX_TEXT).optional(),
-  /** PEM text of the PBX's own certificate or of its CA; null to rely on the OS trust store. */
-  trustedCertificatePem: z.string().max(MAX_CERTIFICATE_PEM).nullable(),
-  /** The PBX group new contacts go to; null or absent: the agent's own group (docs/directory-and-sync.md). */
-  newContactsGroupId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  /** Days the local call history, transcripts and notes are kept; null: until cleared; absent: the default. */
-  historyRetentionDays: z.number().nullable().optional(),
-  // The agent's queues (docs/queues.md). Optional: absent means the default (queueSettings() in queues.ts).
-  /** Joining and leaving queues from Ringside; off unless the agent's supervisors allow it. */
-  queueJoinLeave: z.boolean().optional(),
-  /** Pause the agent's queues when Ringside quits: ask each time, always, or never. */
-  queuePauseOnQuit: QueuePauseOnQuitSchema.optional(),
-  /** Also pause them when the computer sleeps or the screen locks (resuming is offered on return). */
-  queuePauseWhenAway: z.boolean().optional(),
-  /** Notify when a caller has waited longer than this many seconds in one of the agent's active queues. */
-  queueLongWaitSeconds: z.number().optional(),
-  // The team's CRM (docs/caller-context.md). Optional: absent means the team's templates, opened by hand.
-  /** The agent's own CRM template for a call; '' or absent: the team's `tasks.call_url`. */
-  crmCallUrl: z.string().max(MAX_URL).optional(),
-  /** The agent's own CRM template for the matched person; '' or absent: the team's `tasks.person_url`. */
-  crmPersonUrl: z.string().max(MAX_URL).optional(),
-  /** Open the call's CRM link by itself when the agent answers. */
-  crmOpenOnAnswer: z.boolean().optional(),
-  /** Keys of the call's data and metadata listed first on the pop card and the Calls screen, in order. */
-  contextKeysFirst: z.array(z.string().max(64)).max(20).optional(),
-  /** Settings ▸ Language: `auto` (the agent's PBX locale, else the OS language, else English) or a language. */
-  language: LanguageChoiceSchema.optional(),
-});
-export type Settings = z.infer<typeof SettingsSchema>;
-export type SettingsField = keyof Settings;
 
 /**
  * Whether the global dial shortcut works, as the shell found when it registered it: `registered`; `off`

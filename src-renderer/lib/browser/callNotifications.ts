@@ -2,12 +2,14 @@
  * The screen-pop's notification in the browser host: the Web Notifications API, once the agent has allowed
  * it (a button in Settings). One notification per ringing call, withdrawn once the call stops ringing; a
  * click brings the tab forward with that call's card (as the desktop's OS notification does). Every open
- * tab shows it under the same tag, so the browser keeps one.
+ * tab shows it under the same tag, so the browser keeps one. Its words and its sound are the desktop's
+ * (shared/ringingNotification.ts); a Web notification has no buttons outside a service worker.
  */
-import type { ScreenPop } from '../../../src-main/shared/contract';
-import { queueText } from '../callText';
+import type { SettingsView } from '../../../src-main/shared/contract';
+import { ringingCallNotification } from '../../../src-main/shared/ringingNotification';
 import { t } from '../i18n.svelte';
-import { subscribe } from '../ringside';
+import { invoke, subscribe } from '../ringside';
+import { Followed } from '../state/followed.svelte';
 
 export type NotificationAbility = NotificationPermission | 'unsupported';
 
@@ -19,18 +21,6 @@ export function notificationAbility(): NotificationAbility {
 export async function askForNotifications(): Promise<NotificationAbility> {
   if (typeof Notification !== 'function') return 'unsupported';
   return Notification.requestPermission();
-}
-
-/** Who is calling: the directory's name, else the PBX's, else the number; then the number and the queue. */
-export function callNotificationContent(pop: ScreenPop): { title: string; body: string } {
-  const known = pop.person?.name ?? pop.company?.name ?? pop.user?.name ?? null;
-  const caller = known ?? (pop.callerName.trim() || pop.number.display);
-  const parts = [
-    caller === pop.number.display ? null : pop.number.display,
-    pop.queue ? queueText(pop.queue) : null,
-    known ? null : t('calls.notInDirectory'),
-  ];
-  return { title: t('calls.notificationTitle', { caller }), body: parts.filter(Boolean).join(' · ') };
 }
 
 export interface CallNotificationsDeps {
@@ -45,12 +35,19 @@ export function notifyRingingCalls({
   create = (title, options) => new Notification(title, options),
 }: CallNotificationsDeps): () => void {
   const shown = new Map<string, Notification>();
+  // Settings ▸ Calls ▸ "Play a sound": followed, so a ring does not wait for the settings.
+  const settings = new Followed<SettingsView>({
+    read: () => invoke('settings:get'),
+    follow: (update) => subscribe('settings:changed', update),
+  });
   const stops = [
+    settings.start(),
     subscribe('screenpop:show', (pop) => {
       if (notificationAbility() !== 'granted') return;
-      const { title, body } = callNotificationContent(pop);
+      const ringSound = settings.value?.settings.ringSound ?? false;
+      const { title, body, silent } = ringingCallNotification(pop, { t, ringSound, canAnswer: false });
       shown.get(pop.uniqueid)?.close();
-      const notification = create(title, { body, tag: `ringside-call-${pop.uniqueid}` });
+      const notification = create(title, { body, silent, tag: `ringside-call-${pop.uniqueid}` });
       notification.addEventListener('click', () => {
         notification.close();
         onClick(pop.uniqueid);

@@ -8,6 +8,8 @@ export interface ShownNotification {
   title: string;
   body: string;
   tag: string;
+  /** Without the system's sound. */
+  silent: boolean | null;
 }
 
 export interface NotificationRecorder {
@@ -34,10 +36,11 @@ export async function recordNotifications(page: Page): Promise<NotificationRecor
   return {
     shown: () =>
       page.evaluate(() =>
-        (window as unknown as Recorded).shownNotifications.map(({ title, body, tag }) => ({
+        (window as unknown as Recorded).shownNotifications.map(({ title, body, tag, silent }) => ({
           title,
           body,
           tag,
+          silent,
         })),
       ),
     click: (tagPrefix) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventHub } from '../../../src-main/app/eventHub';
-import { spyLogger } from '../shell/spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 describe('EventHub', () => {
   it('delivers an event to every listener even when one of them throws, and logs the failure', () => {

@@ -15,7 +15,7 @@ import { migrateSettings, SETTINGS_VERSION } from '../../../src-main/app/setting
 import { defaultSettings, validateSettings } from '../../../src-main/app/settings/settingsSchema';
 import type { Settings } from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
-import { spyLogger } from '../shell/spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { fileSettingsStore, selfSignedCertificate } from './helpers';
 
 const configured = (changes: Partial<Settings> = {}): Settings => ({

@@ -2,15 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { PbxClient } from '../../../src-main/api';
 import { DirectoryCache, openCache, type CacheDatabase } from '../../../src-main/cache';
 import type { DemoPbx } from '../../../src-main/demo-pbx';
 import type { Logger } from '../../../src-main/shared/logger';
+import { spyLogger } from '../../support/spyLogger';
 
-export function spyLogger() {
-  return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
-}
+export { spyLogger };
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

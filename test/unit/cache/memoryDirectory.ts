@@ -12,6 +12,7 @@ import type {
   User,
 } from '../../../src-main/api/schemas';
 import type { DirectorySource, SourceCallOptions, SourcePage } from '../../../src-main/cache';
+import { userRecord } from '../../../src-main/demo-pbx/seed/organisation';
 
 export function person(id: number, fields: Partial<Person> & { contacts?: Contact[] } = {}): Person {
   const firstname = fields.firstname ?? `First${id}`;
@@ -45,33 +46,28 @@ export function company(id: number, name: string, fields: Partial<Company> = {})
   return { id, group_id: 1, name, external_id: null, data: {}, persons: [], tasks: [], ...fields };
 }
 
+/** A colleague as the demo PBX makes one (its record, without the password the API never returns). */
 export function user(id: number, firstname: string, lastname: string, fields: Partial<User> = {}): User {
-  return {
-    id,
-    username: `${firstname}.${lastname}`.toLowerCase(),
-    locale: 'cs_CZ',
-    email: `${firstname}.${lastname}@example.test`.toLowerCase(),
-    primary_extension: null,
-    pin: '',
-    firstname,
-    lastname,
-    displayname: `${firstname} ${lastname}`,
-    public: true,
-    group_id: 1,
-    identificator: '',
-    external_id: null,
-    filter_id: null,
-    number: '',
-    data: {},
-    team_id: null,
-    active: true,
-    wssip_device_id: null,
-    certificate: false,
-    role_id: null,
-    channels: null,
-    clid_number: '',
-    ...fields,
-  };
+  const username = `${firstname}.${lastname}`.toLowerCase();
+  const { password: _password, ...record } = userRecord(
+    {
+      id,
+      username,
+      firstname,
+      lastname,
+      group_id: 1,
+      role_id: null,
+      team_id: null,
+      locale: 'cs_CZ',
+      public: true,
+      password: '',
+      external_id: null,
+      primary_extension: null,
+      email: `${username}@example.test`,
+    },
+    '',
+  );
+  return { ...record, ...fields };
 }
 
 export function extension(id: number, number: string, name: string, type = 'phone'): Extension {

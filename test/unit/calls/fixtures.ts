@@ -1,16 +1,13 @@
 /** Builders of GET /call items as the demo PBX sends them, a scripted call source and a spy logger. */
-import { vi } from 'vitest';
 import type { ActiveCall } from '../../../src-main/api/schemas';
 import { CALL_STATE_CODES, type CallStateName } from '../../../src-main/api/schemas';
 import type { CallListSource } from '../../../src-main/calls/monitor/callMonitor';
 import type { Timers } from '../../../src-main/calls/timers';
-import type { Logger } from '../../../src-main/shared/logger';
+import { spyLogger } from '../../support/spyLogger';
 
 export const AGENT = { identifier: 'agent-phone', extension: '101', username: 'agent' } as const;
 
-export function spyLogger() {
-  return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
-}
+export { spyLogger };
 
 /** Timers that go through the globals at call time, so vi.useFakeTimers() controls them. */
 export const globalTimers: Timers = {

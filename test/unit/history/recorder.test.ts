@@ -2,12 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRecordV1 } from '../../../src-main/api/schemas';
 import { HistoryStore, openHistoryFile, type CacheDatabase } from '../../../src-main/cache';
-import { CallerLookup } from '../../../src-main/calls/callerLookup';
+import { CallerLookup, type CallerDirectory } from '../../../src-main/calls/callerLookup';
 import type { CallEvent } from '../../../src-main/calls/monitor/diffCalls';
 import { HistoryRecorder, outcomeOnEnd } from '../../../src-main/calls/history/historyRecorder';
 import type { HistoryEmitter } from '../../../src-main/calls/history/historyEmitter';
 import type { ObservedCall } from '../../../src-main/calls/monitor/observedCall';
-import type { CallStateView } from '../../../src-main/shared/contract';
+import type { CallStateView, NumberMatch } from '../../../src-main/shared/contract';
+import { numberOwners } from '../../fixtures/calls';
 import { spyLogger } from '../calls/fixtures';
 
 const T0 = Date.UTC(2026, 2, 10, 8, 0);
@@ -17,12 +18,19 @@ let store: HistoryStore;
 let emitted: { channel: string; payload: unknown }[];
 let ended: string[];
 
-function recorder(): HistoryRecorder {
+/** Owners of every number, best first, as the directory cache would give them; none by default. */
+function recorder(owners: NumberMatch[] = []): HistoryRecorder {
   const emit: HistoryEmitter = (channel, payload) => emitted.push({ channel, payload });
+  const directory: CallerDirectory = {
+    lookupNumber: () => owners,
+    personCard: () => null,
+    upsertPerson: () => {},
+    removePerson: () => {},
+  };
   return new HistoryRecorder({
     store,
     lookup: new CallerLookup(
-      () => undefined,
+      () => directory,
       () => 'CZ',
     ),
     defaultCountry: () => 'CZ',
@@ -100,6 +108,17 @@ describe('history recorder', () => {
     ['outbound', true, true, 'answered'],
   ] as const)('%s, answered %s, rang %s → %s', (direction, answered, rang, outcome) => {
     expect(outcomeOnEnd(direction, answered, rang)).toBe(outcome);
+  });
+
+  it('names the company of the person it names, never another owner’s of the same number', () => {
+    const { jana, petr } = numberOwners;
+    play(recorder([jana, petr]), '1773129600.1', ['ringing', 'connected']);
+    expect(store.get('1773129600.1')).toMatchObject({ match: { name: 'Jana Nováková' }, company: null });
+    play(recorder([petr, jana]), '1773129600.2', ['ringing', 'connected']);
+    expect(store.get('1773129600.2')).toMatchObject({
+      match: { name: 'Petr Svoboda' },
+      company: { id: 3, name: 'Svoboda Logistics' },
+    });
   });
 
   it('writes a call from its first sight to its end and announces the end for the wrap-up panel', () => {

@@ -7,10 +7,14 @@
  * What counts as a repository path in inline code: a word with a `/` whose first part is a top-level entry
  * of the repository (checked from the root), or the name of one of its folders (`app/appCore.ts`,
  * `contract/index.ts`, checked as the end of some path); and a source file's name alone (`ipc.ts`, some file
- * must have it). Globs and placeholders (`*`, `<`, `{`, `…`), URLs,
- * absolute paths (`/api/v1.0`, `~/.config`) and generated or ignored folders (out/, node_modules/) are not
- * checked, nor are fenced code blocks (commands and examples). A link's target is checked from the page's
- * own folder.
+ * must have it). A glob from the root (`src-main/app/settings/*.ts`) must match some file. Placeholders
+ * (`<`, `{`, `…`), URLs, absolute paths (`/api/v1.0`, `~/.config`) and generated or ignored folders (out/,
+ * node_modules/) are not checked, nor are fenced code blocks (commands and examples). A link's target is
+ * checked from the page's own folder.
+ *
+ * Source comments point at files too (`the contract's schema (shared/contract/settingsRegistry.ts)`): in the
+ * comments of every .ts and .svelte file (but the lint checks' own, which plant files), each word with a `/`
+ * that ends in a source file's extension is checked the same way.
  *
  * A page that walks through creating files (docs/recipes/) names them before they exist; it lists them in
  * a comment, `<!-- new files: src-renderer/views/SyncView.svelte test/e2e/sync.spec.ts -->`, and those exact
@@ -66,8 +70,9 @@ function repositoryFiles(): string[] {
   );
 }
 
-/** Globs, placeholders and elisions: a pattern of paths, not one path. */
-const PLACEHOLDER = /[*<>{}…]|\.\.\.(?!\/)/;
+/** Placeholders and elisions: a pattern of paths, not one path. */
+const PLACEHOLDER = /[<>{}…]|\.\.\.(?!\/)/;
+const GLOB = /\*/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * A file name alone is checked when it is one of our sources or pages; `.js` and `.json` names are mostly
@@ -90,6 +95,7 @@ const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, '');
 /** Why a path written in inline code names nothing in the repository, or null when it does (or is no path). */
 function checkCodePath(path: string, repository: RepositoryIndex): string | null {
   if (PLACEHOLDER.test(path) || URL_SCHEME.test(path)) return null;
+  if (GLOB.test(path)) return checkGlob(path, repository);
   if (!path.includes('/')) {
     if (!SOURCE_FILE.test(path)) return null;
     return repository.fileNames.has(path) ? null : 'no file has this name';
@@ -105,6 +111,20 @@ function checkCodePath(path: string, repository: RepositoryIndex): string | null
     if (existing === wanted || existing.endsWith(`/${wanted}`)) return null;
   }
   return 'no file or folder ends so';
+}
+
+/** A glob from a top-level folder must match some file or folder (`src-main/app/settings*.ts` did not). */
+function checkGlob(glob: string, repository: RepositoryIndex): string | null {
+  if (!glob.includes('/') || !repository.topLevel.has(glob.split('/')[0]!)) return null;
+  const pattern = glob
+    .replace(/\/+$/, '')
+    .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\*\*\/?/g, '\uE000')
+    .replace(/\*/g, '[^/]*')
+    .replace(/\uE000/g, '(?:.*/)?');
+  const matcher = new RegExp(`^${pattern}$`);
+  for (const existing of repository.paths) if (matcher.test(existing)) return null;
+  return 'the glob matches nothing';
 }
 
 /** Why a link's target names nothing in the repository, or null when it does (or leaves the repository). */
@@ -161,6 +181,50 @@ function missingPaths(page: string, text: string, repository: RepositoryIndex): 
   return found.sort((a, b) => a.line - b.line).map(({ line, report }) => `${page}:${line}: ${report}`);
 }
 
+/** A comment's word that is a path: it has a `/` and ends in a source file's extension. */
+const COMMENT_PATH = /^[\w.*@-][\w.*@/-]*\/[\w.*-]+\.(ts|svelte|md|mjs)$/;
+
+/** The comment text of a source file, line by line (block comments, `//` comments, HTML comments). */
+function commentLines(text: string): { line: number; text: string }[] {
+  const lines: { line: number; text: string }[] = [];
+  let inBlock = false;
+  text.split('\n').forEach((line, index) => {
+    const trimmed = line.trim();
+    if (inBlock || /^(\/\*|<!--)/.test(trimmed)) {
+      lines.push({ line: index + 1, text: trimmed });
+      inBlock = !/(\*\/|-->)/.test(trimmed.slice(2));
+      return;
+    }
+    const slashes = line.indexOf('// ');
+    if (slashes >= 0 && !/:\/\/ /.test(line)) lines.push({ line: index + 1, text: line.slice(slashes) });
+  });
+  return lines;
+}
+
+/** Every path a source file's comments name that names nothing, as `file:line: path (why)`. */
+function missingCommentPaths(file: string, text: string, repository: RepositoryIndex): string[] {
+  const found: string[] = [];
+  for (const { line, text: comment } of commentLines(text)) {
+    for (const word of comment.split(/\s+/)) {
+      const path = pathOfWord(word);
+      if (!COMMENT_PATH.test(path)) continue;
+      const problem = checkCodePath(path, repository);
+      if (problem) found.push(`${file}:${line}: ${path} (${problem})`);
+    }
+  }
+  return found;
+}
+
+/** The lint checks' own tests and fixtures name files they plant on purpose. */
+const sourceFiles = (files: readonly string[]) =>
+  files.filter(
+    (file) =>
+      /\.(ts|svelte)$/.test(file) &&
+      !file.endsWith('.d.ts') &&
+      !file.startsWith('test/unit/lint/') &&
+      !file.startsWith('test/fixtures/lint/'),
+  );
+
 const documentationPages = (files: readonly string[]) =>
   files.filter((file) => file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md')));
 
@@ -175,6 +239,7 @@ describe('repository paths in the documentation', () => {
     ['docs/x.md', 'See [the host](browser-host.md#the-port) and [recipes](recipes/).'],
     ['README.md', 'Read [docs/starting.md](docs/starting.md) and [the web](https://example.com/a/b).'],
     ['README.md', 'Globs and placeholders: `src-main/**/*.ts`, `<userData>/logs/main.log`, `calls/{id}`.'],
+    ['README.md', 'A glob that matches: `src-main/app/settings/*.ts`, `test/unit/app/connection*.test.ts`.'],
     [
       'README.md',
       'Not ours: `out/main/index.js`, `node_modules/electron`, `/api/v1.0`, `~/.config/Ringside`.',
@@ -204,6 +269,7 @@ describe('repository paths in the documentation', () => {
     ],
     ['README.md', 'Run `npx vitest run test/unit/gone`.', 'README.md:1: `test/unit/gone`'],
     ['README.md', 'The contract (`contract.ts`).', 'README.md:1: `contract.ts`'],
+    ['README.md', 'The settings (`src-main/app/settings*.ts`).', 'README.md:1: `src-main/app/settings*.ts`'],
     [
       'docs/recipes/x.md',
       '<!-- new files: src-main/new.ts -->\nCreate `src-main/new.ts`, then `src-main/other.ts`.',
@@ -224,6 +290,28 @@ describe('repository paths in the documentation', () => {
       missingPaths(page, readFileSync(resolve(root, page), 'utf8'), repository),
     );
     // One line per path: fix the page (the file moved?), or write it as a pattern if it is one.
+    expect(missing.join('\n')).toBe('');
+  });
+
+  it('reports a path in a source comment that names nothing', () => {
+    const source = [
+      '/**',
+      ' * Checked in src-main/app/settings/settingsSchema.ts (see shared/contract/settingsRegistry.ts).',
+      ' * Not: shared/settingsContract.ts',
+      ' */',
+      "const url = 'https://example.com/a/b.ts'; // next to app/settingsSchema.ts",
+    ].join('\n');
+    expect(missingCommentPaths('x.ts', source, repository)).toEqual([
+      'x.ts:3: shared/settingsContract.ts (no file or folder ends so)',
+      'x.ts:5: app/settingsSchema.ts (no file or folder ends so)',
+    ]);
+  });
+
+  it('finds every path named in a source comment in the repository', () => {
+    const missing = sourceFiles(files).flatMap((file) =>
+      missingCommentPaths(file, readFileSync(resolve(root, file), 'utf8'), repository),
+    );
+    // Fix the comment (the file moved or was renamed?).
     expect(missing.join('\n')).toBe('');
   });
 });

@@ -22,7 +22,7 @@ import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
 import type { Settings } from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { composeHeadlessCore, testAppCore, TEST_BUILD } from '../../support/testAppCore';
-import { spyLogger } from '../shell/spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const defaults = defaultSettings('CZ');
 

@@ -6,7 +6,12 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventListener } from '../../../src-main/app/eventHub';
-import type { QueueChangeOutcome, QueuesView, Settings } from '../../../src-main/shared/contract';
+import {
+  defaultSettings,
+  type QueueChangeOutcome,
+  type QueuesView,
+  type Settings,
+} from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
 import {
   installQueueSurfaces,
@@ -136,7 +141,7 @@ function surfaces(options: { settings?: Partial<Settings>; answer?: QuitAnswer; 
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
-      desktop: { settings: { current: { ...options.settings } as Settings } },
+      desktop: { settings: { current: { ...defaultSettings(), ...options.settings } } },
     },
     app,
     powerMonitor,

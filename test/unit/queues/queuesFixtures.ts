@@ -16,7 +16,7 @@ import {
   type QueuesPolicy,
 } from '../../../src-main/calls/queues';
 import { startDemoPbx, type DemoPbx, type DemoPbxOptions } from '../../../src-main/demo-pbx';
-import type { Events, QueueSettings } from '../../../src-main/shared/contract';
+import { defaultSettings, type Events, type QueueSettings } from '../../../src-main/shared/contract';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { demoPbxApi } from '../../support/demoPbxApi';
 import { globalTimers } from '../calls/fixtures';
@@ -97,7 +97,7 @@ export function startService(
   client: QueuesClient,
   options: {
     agent?: AgentUser;
-    settings?: QueueSettings;
+    settings?: Partial<QueueSettings>;
     log?: QueueChangeLogStore;
     clock?: { now(): number };
     policy?: Partial<QueuesPolicy>;
@@ -105,7 +105,7 @@ export function startService(
 ): ServiceHarness {
   const events: ServiceHarness['events'] = [];
   const cadence: PollCadence[] = [];
-  const settings: QueueSettings = { ...options.settings };
+  const settings: QueueSettings = { ...defaultSettings(), ...options.settings };
   const log = options.log ?? new MemoryQueueChangeLog();
   const agent = options.agent ?? { id: DEMO_AGENT_ID, username: 'agent', teamId: 2 };
   const service = new QueuesService({

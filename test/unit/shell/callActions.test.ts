@@ -5,7 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventListener } from '../../../src-main/app/eventHub';
-import type { CallView, ConnectionState, Settings } from '../../../src-main/shared/contract';
+import {
+  defaultSettings,
+  type CallView,
+  type ConnectionState,
+  type Settings,
+} from '../../../src-main/shared/contract';
 import { setActiveLocale } from '../../../src-main/shared/i18n';
 import {
   answerRingingCall,
@@ -13,11 +18,12 @@ import {
   installCallShortcuts,
 } from '../../../src-main/shell/callShortcuts';
 import { installMissedCallSurfaces } from '../../../src-main/shell/missedCallSurfaces';
-import { ScreenPopNotifier, type NotificationContent } from '../../../src-main/shell/notifications';
+import { ScreenPopNotifier } from '../../../src-main/shell/notifications';
 import { trayMenuModel, trayTooltip, type TrayMenuItem } from '../../../src-main/shell/trayMenu';
 import { historyItem, janaCall } from '../../components/historyFixtures';
 import { callView, screenPop } from '../../fixtures/calls';
-import { spyLogger } from './spyLogger';
+import { fakeNotifications } from '../../fixtures/notifications';
+import { spyLogger } from '../../support/spyLogger';
 
 vi.mock('electron', () => ({ Notification: class {} }));
 
@@ -103,7 +109,7 @@ describe('the global answer and hang-up shortcuts', () => {
       commands: commands([ringing]),
       desktop: {
         settings: {
-          current: { dialShortcut: 'Ctrl+Alt+D' } as Settings,
+          current: { ...defaultSettings(), dialShortcut: 'Ctrl+Alt+D' },
           subscribe: (next) => ((listener = next), () => (listener = undefined)),
         },
         reportShortcut: (setting, status) => reports.push([setting, status.state]),
@@ -145,22 +151,13 @@ describe('the global answer and hang-up shortcuts', () => {
 });
 
 describe('notifications', () => {
-  function fakeNotifications() {
-    const shown: { content: NotificationContent; listeners: Map<string, () => void> }[] = [];
-    const create = (content: NotificationContent) => {
-      const listeners = new Map<string, () => void>();
-      shown.push({ content, listeners });
-      return {
-        on: (event: string, listener: () => void) => listeners.set(event, listener),
-        show: vi.fn(),
-        close: vi.fn(),
-      };
-    };
-    return { shown, create };
-  }
+  const fakeShown = () => {
+    const { made, create } = fakeNotifications();
+    return { shown: made, create };
+  };
 
   it('the pop notification carries an Answer button that answers that call', () => {
-    const { shown, create } = fakeNotifications();
+    const { shown, create } = fakeShown();
     const onAnswer = vi.fn();
     new ScreenPopNotifier({ create, onClick: vi.fn(), onAnswer }).show(screenPop());
     expect(shown[0]!.content.actions).toEqual(['Answer']);
@@ -169,7 +166,7 @@ describe('notifications', () => {
   });
 
   it('a missed call notifies, and its click calls back naming the person', async () => {
-    const { shown, create } = fakeNotifications();
+    const { shown, create } = fakeShown();
     const listeners: EventListener[] = [];
     const dial = vi.fn(async () => ({ uniqueid: 'x' }));
     installMissedCallSurfaces({
@@ -224,10 +221,8 @@ describe('the shortcuts in Settings', () => {
     expect(result.errors.dialShortcut).toBeUndefined();
     expect(result.settings).toEqual(settings);
     expect(
-      validateSettings(
-        { ...settings, answerShortcut: '', hangUpShortcut: undefined },
-        { requireConnection: false },
-      ).ok,
+      validateSettings({ ...settings, answerShortcut: '', hangUpShortcut: '' }, { requireConnection: false })
+        .ok,
     ).toBe(true);
     // The same keys spelled otherwise: CommandOrControl is Ctrl off macOS; the modifiers' order does not count.
     const respelled = { ...settings, answerShortcut: 'Alt+Ctrl+D', hangUpShortcut: '' };

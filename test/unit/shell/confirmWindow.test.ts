@@ -5,7 +5,7 @@ import { CONFIRM_WINDOW_COMMANDS } from '../../../src-main/shell/confirmCommands
 import { CONFIRM_WINDOW_SIZE, confirmWindowOptions } from '../../../src-main/shell/confirmWindow';
 import { bindIpc, type InvokeEventLike } from '../../../src-main/shell/ipc';
 import { mainWindowOptions } from '../../../src-main/shell/window';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 vi.mock('electron', () => import('./fakeElectron'));
 

@@ -6,7 +6,7 @@ import { channelLists, type AppInfo } from '../../../src-main/shared/contract';
 import { bindIpc, createEventSender, type CoreLike, type InvokeEventLike } from '../../../src-main/shell/ipc';
 import { CONFIRM_WINDOW_COMMANDS } from '../../../src-main/shell/confirmCommands';
 import { APP_ENTRY, createAppUrlMatcher } from '../../../src-main/shell/rendererEntry';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const APP_URL = 'app://ringside/index.html';
 const isAppUrl = createAppUrlMatcher(APP_ENTRY);

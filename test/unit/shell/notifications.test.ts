@@ -4,8 +4,8 @@ import {
   notificationBody,
   screenPopNotificationContent,
   ScreenPopNotifier,
-  type NotificationContent,
 } from '../../../src-main/shell/notifications';
+import { fakeNotifications } from '../../fixtures/notifications';
 
 import { unknownCaller } from '../../fixtures/calls';
 
@@ -34,15 +34,19 @@ describe('screen-pop notification content', () => {
           queue: { id: 2, name: 'Support' },
         }),
       ),
-    ).toEqual({ title: 'Jana Nováková is calling', body: 'Smith & Co\n+420 777 123 456 · via Support' });
+    ).toEqual({
+      title: 'Jana Nováková is calling',
+      body: 'Smith & Co\n+420 777 123 456 · via Support',
+      silent: true,
+    });
   });
 
   it('uses the PBX’s name, else the number, for a caller not in the directory', () => {
-    expect(screenPopNotificationContent(pop({ callerName: 'ACME reception' }))).toEqual({
+    expect(screenPopNotificationContent(pop({ callerName: 'ACME reception' }))).toMatchObject({
       title: 'ACME reception is calling',
       body: '+420 777 123 456\nNot in your directory',
     });
-    expect(screenPopNotificationContent(pop())).toEqual({
+    expect(screenPopNotificationContent(pop())).toMatchObject({
       title: '+420 777 123 456 is calling',
       body: 'Not in your directory',
     });
@@ -54,20 +58,6 @@ describe('screen-pop notification content', () => {
   });
 });
 
-function fakeNotifications() {
-  const made: { content: NotificationContent; closed: boolean; click?: () => void; shown: boolean }[] = [];
-  const create = (content: NotificationContent) => {
-    const record: (typeof made)[number] = { content, closed: false, shown: false };
-    made.push(record);
-    return {
-      on: (_event: 'click', listener: () => void) => (record.click = listener),
-      show: () => (record.shown = true),
-      close: () => (record.closed = true),
-    };
-  };
-  return { made, create };
-}
-
 const ringing = (uniqueid: string, state: CallView['state'] = 'ringing') => ({ uniqueid, state }) as CallView;
 
 describe('ScreenPopNotifier', () => {
@@ -78,8 +68,18 @@ describe('ScreenPopNotifier', () => {
     notifier.show(pop({ callerName: 'Reception' }));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ shown: true, content: { title: 'Reception is calling' } });
-    made[0]!.click!();
+    made[0]!.listeners.get('click')!();
     expect(onClick).toHaveBeenCalledWith('1700000000.1');
+  });
+
+  it('is silent unless Settings asks for the sound', () => {
+    const { made, create } = fakeNotifications();
+    let ringSound = false;
+    const notifier = new ScreenPopNotifier({ create, onClick: vi.fn(), ringSound: () => ringSound });
+    notifier.show(pop({ uniqueid: '1.1' }));
+    ringSound = true;
+    notifier.show(pop({ uniqueid: '1.2' }));
+    expect(made.map((record) => record.content.silent)).toEqual([true, false]);
   });
 
   it('withdraws the notification once the call is answered or gone', () => {

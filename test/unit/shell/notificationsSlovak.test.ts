@@ -20,7 +20,7 @@ afterEach(() => setActiveLocale('en'));
 
 describe('notifications in Slovak', () => {
   it('says who is calling, and that the caller is not in the directory', () => {
-    expect(screenPopNotificationContent(unknownCaller({ callerName: 'ACME recepcia' }))).toEqual({
+    expect(screenPopNotificationContent(unknownCaller({ callerName: 'ACME recepcia' }))).toMatchObject({
       title: 'Volá ACME recepcia',
       body: '+420 777 123 456\nNie je vo vašom adresári',
     });

@@ -3,7 +3,7 @@
  * the monitor's next, possibly backed-off, attempt. Electron's powerMonitor is mocked; the core is real.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { powerMonitor, resetSurfacesElectron } from './surfacesElectron';
 import { installSurfacesWithCore } from './surfacesHarness';
 

@@ -1,6 +1,6 @@
 /**
  * The real preload, loaded with a fake Electron: what the page gets as `window.ringside`, and what it sends
- * over ipcRenderer. (test/unit/e2e-bridge.test.ts compares it with the e2e harness's bridge.)
+ * over ipcRenderer. (test/unit/rendererBridges.test.ts compares it with the browser host's bridge.)
  */
 import type { EventEmitter } from 'node:events';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

@@ -11,7 +11,7 @@ import {
   SYSTEM_DESKTOP_ENTRY,
   userDesktopEntryPath,
 } from '../../../src-main/shell/protocol';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const packaged = appLaunch({
   execPath: '/opt/Ringside/ringside',

@@ -10,7 +10,7 @@ import {
   type VerifyRequestLike,
 } from '../../../src-main/shell/pbxTransport';
 import { selfSignedCertificate } from '../app/helpers';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const pbxCertificate = selfSignedCertificate('pbx.example.internal');
 const otherCertificate = selfSignedCertificate('other.example.internal');

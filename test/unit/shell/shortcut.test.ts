@@ -9,7 +9,7 @@ import {
   registerDialShortcut,
 } from '../../../src-main/shell/shortcut';
 import { confirmOutcome } from '../../fixtures/calls';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 function clipboard(text: string, selection?: string | Error) {
   const source = (value: string | Error) => ({

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../src-main/app/appCore';
 import type { SettingsView } from '../../../src-main/shared/contract';
 import type { CallSurfaces } from '../../../src-main/shell/callSurfaces';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { globalShortcut, heldElsewhere, pressed, resetSurfacesElectron } from './surfacesElectron';
 import { installSurfacesWithCore } from './surfacesHarness';
 

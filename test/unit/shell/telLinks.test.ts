@@ -4,7 +4,7 @@ import { CallsError } from '../../../src-main/calls';
 import { dialTextOf } from '../../../src-main/shared/tel';
 import { findTelLink, LINK_RATE, LinkInbox, LinkRateLimit } from '../../../src-main/shell/telLinks';
 import { confirmOutcome } from '../../fixtures/calls';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const windowsArgv = (...extra: string[]) => [
   'C:\\Program Files\\Ringside\\Ringside.exe',

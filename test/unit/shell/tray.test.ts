@@ -16,7 +16,7 @@ import {
   type TrayMenuItem,
 } from '../../../src-main/shell/trayMenu';
 import { callView, confirmOutcome } from '../../fixtures/calls';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const electron = vi.hoisted(() => {
   class FakeTray {

@@ -10,7 +10,7 @@ import { DialShortcut } from '../../../src-main/shell/shortcut';
 import { TrayController, type TrayCore } from '../../../src-main/shell/tray';
 import { trayMenuModel, trayTooltip, type TrayMenuItem } from '../../../src-main/shell/trayMenu';
 import { callView } from '../../fixtures/calls';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { Tray } from './surfacesElectron';
 
 vi.mock('electron', () => import('./surfacesElectron'));

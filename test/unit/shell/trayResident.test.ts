@@ -18,7 +18,7 @@ import {
   TrayResidence,
   type RunCommand,
 } from '../../../src-main/shell/trayResident';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 describe('closeOutcome', () => {
   it('hides to the tray only when the setting is on, a tray is shown and the app is not quitting', () => {

@@ -8,7 +8,7 @@ import type { AppCore } from '../../../src-main/app/appCore';
 import { MemorySettingsStore } from '../../../src-main/app/settings/settingsRepository';
 import type { CallSurfaces } from '../../../src-main/shell/callSurfaces';
 import { noticeMemory, TrayResidence } from '../../../src-main/shell/trayResident';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { pressed, resetSurfacesElectron, trayCreation } from './surfacesElectron';
 import { installSurfacesWithCore } from './surfacesHarness';
 

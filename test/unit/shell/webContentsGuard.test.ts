@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeNavigationEvent, FakeWebContents } from './fakeElectron';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { APP_ENTRY, createAppUrlMatcher } from '../../../src-main/shell/rendererEntry';
 import {
   guardWebContents,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { displays, type FakeBrowserWindow } from './fakeElectron';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import {
   createMainWindow,
   focusWindow,

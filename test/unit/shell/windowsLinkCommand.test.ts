@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { appLaunch } from '../../../src-main/shell/appLaunch';
 import { protocolClientArguments, registerLinkSchemes } from '../../../src-main/shell/protocol';
 import { END_OF_OPTIONS, findTelLink, LinkInbox, linkArguments } from '../../../src-main/shell/telLinks';
-import { spyLogger } from './spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 
 const EXE = 'C:\\Program Files\\Ringside\\Ringside.exe';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_PATH } from '../../../src-main/shared/wsProtocol';
 import { startBrowserHost } from '../../../src-main/web/browserHost';
-import { spyLogger } from '../shell/spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import {
   fakeCore,
   makeRendererDirectory,

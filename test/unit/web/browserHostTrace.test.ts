@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
 import { changesState, commandTable, isCommandChannel } from '../../../src-main/shared/contract';
 import type { ServerFrame } from '../../../src-main/shared/wsProtocol';
-import { spyLogger } from '../shell/spyLogger';
+import { spyLogger } from '../../support/spyLogger';
 import { fakeCore, openTab, signIn, startTestHost, type TestHost, type TestTab } from './browserHostFixture';
 
 const NUMBER = '+420 601 234 567';

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Logger } from '../../../src-main/shared/logger';
+import type { Logger } from '../../src-main/shared/logger';
 
 /** A Logger whose calls tests can inspect. */
 export function spyLogger() {
