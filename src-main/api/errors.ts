@@ -143,11 +143,7 @@ export class PermissionDenied extends PbxError {
 }
 
 export type ServerErrorReason =
-  | 'server-failure'
-  | 'rate-limited'
-  | 'not-a-pbx'
-  | 'unexpected-response'
-  | 'response-too-large';
+  'server-failure' | 'rate-limited' | 'not-a-pbx' | 'unexpected-response' | 'response-too-large';
 
 /**
  * The server failed (5xx), or answered in a way no PBX of this API does: `not-a-pbx` when the answer is

@@ -52,7 +52,9 @@ describe('the packaging configuration', () => {
     }
     expect(script).toContain('"URL Protocol"');
     // The link after `--`, so Chromium reads no switch from it (windowsLinkCommand.test.ts tries hostile links).
-    expect(script).toContain(`!define RINGSIDE_LINK_COMMAND '"$INSTDIR\\\${APP_EXECUTABLE_FILENAME}" -- "%1"'`);
+    expect(script).toContain(
+      `!define RINGSIDE_LINK_COMMAND '"$INSTDIR\\\${APP_EXECUTABLE_FILENAME}" -- "%1"'`,
+    );
     expect(script).toContain('\\shell\\open\\command" "" \'${RINGSIDE_LINK_COMMAND}\'');
     expect(script).toMatch(/!macro customInstall[\s\S]*RegisteredApplications/);
     expect(script).toMatch(/!macro customUnInstall[\s\S]*DeleteRegKey SHCTX "Software\\Ringside"/);
