@@ -7,7 +7,13 @@ import { z } from 'zod';
 import type { RequestContext } from './errors';
 import { readEnvelope, type Envelope } from './envelope';
 import type { DriftReporter } from './driftReporter';
-import { MAX_BODY_BYTES, type HttpMethod, type HttpResponse, type HttpTransport } from './http/httpTransport';
+import {
+  MAX_BODY_BYTES,
+  type AnswerKind,
+  type HttpMethod,
+  type HttpResponse,
+  type HttpTransport,
+} from './http/httpTransport';
 import type { TokenManager } from './tokenManager';
 import { buildUrl, type PbxUrls, type QueryValue } from './urls';
 
@@ -33,7 +39,7 @@ export interface ApiCall {
   query?: Record<string, QueryValue>;
   body?: unknown;
   /** What the answer holds, for how much of it is read (MAX_BODY_BYTES); default one record. */
-  answer?: 'list' | 'record';
+  answer?: AnswerKind;
 }
 
 export class ApiRequester {

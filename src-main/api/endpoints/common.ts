@@ -24,7 +24,7 @@ export async function getPage<S extends z.ZodType>(
   options?: CallOptions,
 ): Promise<Page<z.output<S>>> {
   const { limit, offset } = checkArgument(PageQuery, page, 'page (limit 1–1000, offset 0 or more)');
-  const call: ApiCall = { method: 'GET', path, query: { limit, offset }, answer: 'list' };
+  const call: ApiCall = { method: 'GET', path, query: { limit, offset }, answer: 'page' };
   const envelope = await api.send(call, options);
   const items = api.parse(z.array(item), envelope.data, name, call);
   if (typeof envelope.total === 'number' && Number.isInteger(envelope.total)) {

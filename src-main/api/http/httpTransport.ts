@@ -37,10 +37,15 @@ export interface FetchResponse {
 const MiB = 1024 * 1024;
 
 /**
- * The most of an answer Ringside reads: a list (a page of persons, every user, the calls) or one record,
- * confirmation or token. Far above what a PBX of this API sends (a 500-person page is about 1 MB).
+ * The most of an answer Ringside reads, by what the answer can plausibly hold: a page of a paged list (at
+ * most 1,000 list items of six short fields; a 500-person page is about 100 kB), a whole list (every user,
+ * extension or queue of a large PBX), or one record, confirmation or token (a call's review with its
+ * transcript included). Each is several times what a real PBX sends, and small enough that a hostile answer
+ * costs the app little memory before it is refused.
  */
-export const MAX_BODY_BYTES = { list: 50 * MiB, record: 5 * MiB } as const;
+export const MAX_BODY_BYTES = { page: 2 * MiB, list: 16 * MiB, record: 4 * MiB } as const;
+
+export type AnswerKind = keyof typeof MAX_BODY_BYTES;
 
 export interface FetchInit {
   method: string;
@@ -227,16 +232,22 @@ async function readCapped(response: FetchResponse, limit: number, tooLarge: () =
     if (new TextEncoder().encode(text).length > limit) throw tooLarge();
     return text;
   }
-  const decoder = new TextDecoder();
   let received = 0;
-  let text = '';
-  // Leaving the loop early (the throw) cancels the stream, which closes the connection.
+  const chunks: Uint8Array[] = [];
+  // Leaving the loop early (the throw) cancels the stream, which closes the connection. The chunks are
+  // decoded once at the end: no growing string copied at every chunk.
   for await (const chunk of body) {
     received += chunk.byteLength;
     if (received > limit) throw tooLarge();
-    text += decoder.decode(chunk, { stream: true });
+    chunks.push(chunk);
   }
-  return text + decoder.decode();
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 async function cancel(body: FetchResponse['body']): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * PBX answers are read up to a cap (50 MiB for a list, 5 MiB for one record or confirmation), counted as the
- * bytes arrive: a larger answer fails its request with `server-error` / `response-too-large` and the
+ * PBX answers are read up to a cap by what they can plausibly hold (2 MiB for a page of a paged list, 16 MiB
+ * for a whole list, 4 MiB for one record or confirmation), counted as the bytes arrive: a larger answer fails its request with `server-error` / `response-too-large` and the
  * connection is closed, instead of the whole body landing in memory.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -107,8 +107,8 @@ describe.each([
   });
 });
 
-/** An envelope padded with JSON whitespace to `bytes`, generated as it is read. */
-function paddedEnvelope(data: unknown, bytes: number): Response {
+/** An envelope padded with JSON whitespace to `bytes`, generated as it is read (counted in `pulled`). */
+function paddedEnvelope(data: unknown, bytes: number, pulled = { bytes: 0 }): Response {
   const head = new TextEncoder().encode(`{"success":true,"data":${JSON.stringify(data)}`);
   const padding = new Uint8Array(MiB).fill(0x20);
   let left = bytes - head.length - 1;
@@ -125,6 +125,7 @@ function paddedEnvelope(data: unknown, bytes: number): Response {
       }
       const size = Math.min(left, padding.length);
       left -= size;
+      pulled.bytes += size;
       controller.enqueue(padding.subarray(0, size));
     },
   });
@@ -134,8 +135,28 @@ function paddedEnvelope(data: unknown, bytes: number): Response {
 describe('the caps of the PBX client', () => {
   const user = { ...exampleOf(User), id: 1, name: 'Jana', external_id: null };
 
-  it('are 50 MiB for a list and 5 MiB for one record', () => {
-    expect(MAX_BODY_BYTES).toEqual({ list: 50 * MiB, record: 5 * MiB });
+  it('are 2 MiB for a page, 16 MiB for a whole list and 4 MiB for one record', () => {
+    expect(MAX_BODY_BYTES).toEqual({ page: 2 * MiB, list: 16 * MiB, record: 4 * MiB });
+  });
+
+  it('refuses a hostile 60 MB page of persons having pulled little more than the page cap', async () => {
+    const pbx = fakePbx();
+    const { client } = clientFor(pbx);
+    const person = {
+      id: 1,
+      group_id: 1,
+      displayname: 'Jana',
+      firstname: 'Jana',
+      lastname: 'Nová',
+      external_id: null,
+    };
+    const pulled = { bytes: 0 };
+    pbx.on('GET', '/api/v1.0/crm/persons', () => paddedEnvelope([person], 1.5 * MiB));
+    await expect(client.persons.list({ limit: 500 })).resolves.toMatchObject({ items: [{ id: 1 }] });
+    pbx.on('GET', '/api/v1.0/crm/persons', () => paddedEnvelope([person], 60 * MiB, pulled));
+    await expect(client.persons.list({ limit: 500 })).rejects.toMatchObject({ reason: 'response-too-large' });
+    // A page of 500 persons is about 100 kB: the 60 MB were never buffered.
+    expect(pulled.bytes).toBeLessThan(4 * MiB);
   });
 
   it('reads a list over the record cap, and refuses one over the list cap', async () => {
@@ -143,19 +164,19 @@ describe('the caps of the PBX client', () => {
     const { client } = clientFor(pbx);
     pbx.on('GET', '/api/v1.0/users', () => paddedEnvelope([user], 6 * MiB));
     await expect(client.users.list()).resolves.toHaveLength(1);
-    pbx.on('GET', '/api/v1.0/users', () => paddedEnvelope([user], 51 * MiB));
+    pbx.on('GET', '/api/v1.0/users', () => paddedEnvelope([user], 17 * MiB));
     await expect(client.users.list()).rejects.toMatchObject({
       code: 'server-error',
       reason: 'response-too-large',
     });
   });
 
-  it('refuses one record over 5 MiB, and so a token answer', async () => {
+  it('refuses one record over 4 MiB, and so a token answer', async () => {
     const pbx = fakePbx();
     const { client } = clientFor(pbx);
     pbx.on('GET', '/api/v1.0/user/1', () => paddedEnvelope(user, 6 * MiB));
     await expect(client.users.get(1)).rejects.toMatchObject({ reason: 'response-too-large' });
-    pbx.on('GET', '/api/v1.0/user/1', () => paddedEnvelope(user, 4 * MiB));
+    pbx.on('GET', '/api/v1.0/user/1', () => paddedEnvelope(user, 3 * MiB));
     await expect(client.users.get(1)).resolves.toMatchObject({ id: 1 });
 
     const other = fakePbx();
