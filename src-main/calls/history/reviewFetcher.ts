@@ -3,8 +3,9 @@
  * version-1 record with path, queues and resolved tags, and (once) the version-2 detail. While the PBX is
  * still transcribing (status 1 or 2) the record is fetched again with backoff until it is done (3) or was
  * never requested (0), giving up `giveUpAfterMs` after the first attempt. Schedules live in SQLite, so a
- * restart resumes them. The transcript and summary are indexed for search only as far as the agent may see
- * them.
+ * restart resumes them. Permissions are asked first; every part they deny is cut from the record
+ * (permittedRecord.ts) before it is stored, indexed or shown, and the version-2 detail is fetched only when
+ * the call's info is permitted.
  */
 import { TRANSCRIPTION_STATUS, type CallPermissions, type CallRecordV1 } from '../../api/schemas';
 import type { CallsApi, CallPermissionsApi } from '../../api/endpoints/calls';
@@ -20,6 +21,7 @@ import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import { AppError, errorMessage } from '../../shared/contract';
 import { backoffMs, isTransient, type BackoffPolicy } from './historyRetry';
+import { permittedRecord } from './permittedRecord';
 import { storedFailure, storedNotice, wordNotice } from './storedNotice';
 import { systemTimers, type Timers } from '../timers';
 
@@ -194,17 +196,23 @@ export class ReviewFetcher {
     const review: StoredReview = { ...before, attempts: before.attempts + 1 };
     const options = { timeoutMs: this.policy.requestTimeoutMs };
     try {
-      const [permissions, record] = await Promise.all([
-        agent ? this.permissionsFor(client, uniqueid, agent) : Promise.resolve(null),
-        client.callDetail(uniqueid, { path: true, queue: true, resolveTags: true }, options),
-      ]);
+      // Permissions first: what they deny is cut from the record before it is stored, indexed or shown.
+      const permissions = agent ? await this.permissionsFor(client, uniqueid, agent) : null;
+      const record = permittedRecord(
+        await client.callDetail(uniqueid, { path: true, queue: true, resolveTags: true }, options),
+        permissions,
+      );
       review.permissions = permissions;
       review.permissionsAgent = agent ?? null;
       review.record = record;
       review.transcriptionStatus = record.transcription_status;
       review.fetchedAt = this.deps.clock.now();
       review.notFound = 0;
-      if (review.v2State === 'unknown' || review.v2State === 'failed') await this.fetchV2(client, review);
+      if (!permissions?.info) {
+        review.v2 = null;
+        review.v2State = 'unknown';
+      } else if (review.v2State === 'unknown' || review.v2State === 'failed')
+        await this.fetchV2(client, review);
       // After stop() (the app quitting) nothing is written; the schedule in SQLite resumes next time.
       return this.discarded(generation) ? review : this.afterRecord(review, record, agent);
     } catch (error) {

@@ -223,14 +223,13 @@ export class WrapUpService {
   private async metadata(uniqueid: string, client: WrapUpClient | undefined): Promise<WrapUp['metadata']> {
     const agent = this.deps.agent();
     if (!agent) return this.readOnlyMetadata(uniqueid, client);
-    const [permitted, live] = await Promise.all([
-      this.metadataPermitted(uniqueid, agent, client),
-      client ? this.readMetadata(uniqueid, client) : Promise.resolve(null),
-    ]);
+    // Asked first: metadata the agent may not see is not read, so it is never stored either.
+    const permitted = await this.metadataPermitted(uniqueid, agent, client);
     if (permitted === false) return { status: 'not-permitted' };
     if (permitted === null) {
       return unavailable(t('control.wrapUpPermissionUnknown'));
     }
+    const live = client ? await this.readMetadata(uniqueid, client) : null;
     return this.shownMetadata(uniqueid, live);
   }
 
@@ -247,11 +246,16 @@ export class WrapUpService {
 
   /** The values read now, else the last known copy, with the pending changes applied. */
   private shownMetadata(uniqueid: string, live: Record<string, unknown> | null): WrapUp['metadata'] {
-    const known =
-      live ?? this.deps.store.metadata(uniqueid)?.values ?? this.deps.reviews.get(uniqueid)?.record?.metadata;
+    const known = live ?? this.deps.store.metadata(uniqueid)?.values ?? this.reviewedMetadata(uniqueid);
     if (!known) return unavailable(t('control.wrapUpMetadataUnread'));
     const pending = this.deps.store.entry(uniqueid)?.changes ?? {};
     return { status: 'shown', value: { values: applyChanges(known, pending), stale: live === null } };
+  }
+
+  /** The metadata of the stored record, when it was permitted (a denied part is stored empty). */
+  private reviewedMetadata(uniqueid: string): Record<string, unknown> | undefined {
+    const stored = this.deps.reviews.get(uniqueid);
+    return stored?.permissions?.metadata ? stored.record?.metadata : undefined;
   }
 
   /** true/false from the PBX (or the stored review's answer for this agent); null when unknown. */

@@ -3,7 +3,7 @@
  * manual clock (calls and transcriptions move only when this test moves them), the demo PBX's real SQLite
  * cache file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -55,6 +55,13 @@ const phone = new AgentPhone(() => ({ core, pbx, sim, events }));
 const inboundFrom = (number: string, queueId?: number) => phone.ring(number, queueId);
 const viewState = (uniqueid: string) => phone.state(uniqueid);
 const answeredCall = (number: string) => phone.answeredCall(number);
+
+/** Every file of the cache directory (database, WAL, shared memory), as text. */
+function cacheFileBytes(): string {
+  return readdirSync(cacheDir)
+    .map((name) => readFileSync(join(cacheDir, name)).toString('utf8'))
+    .join('\n');
+}
 
 function reviewWhen(uniqueid: string, test: (review: CallReview) => boolean): Promise<CallReview> {
   return wait(async () => {
@@ -174,6 +181,14 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
       const word = segmentText.split(/[^\p{L}]+/u).find((token) => token.length >= 5)!;
       const { hits } = await core.commands['history:search']({ query: word });
       expect(hits.filter((hit) => hit.uniqueid === uniqueid)).toEqual([]);
+
+      // As someone with the disk would look: the cache files (database and WAL) hold none of the denied
+      // texts, while the permitted parts (the rating's justification) are there.
+      const onDisk = cacheFileBytes();
+      expect(record.rating_justification.length).toBeGreaterThan(0);
+      expect(onDisk).toContain(record.rating_justification);
+      expect(onDisk).not.toContain(record.summary);
+      expect(onDisk).not.toContain(segmentText);
     } finally {
       await core.pbx.client!.users.update(DEMO_AGENT_USER_ID, { role_id: AGENT_ROLE_ID });
     }

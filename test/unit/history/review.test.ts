@@ -249,6 +249,45 @@ describe('review fetcher', () => {
     expect(buildReview(UNIQUEID, withoutAgent, null, undefined).summary).toEqual({ status: 'not-permitted' });
   });
 
+  it('stores only the parts the permissions allow, and fetches no v2 detail without info', async () => {
+    const denied: CallPermissions = {
+      ...ALL,
+      info: false,
+      transcription: false,
+      summary: false,
+      sentiment: false,
+      rating: false,
+      metadata: false,
+    };
+    const client = scriptedClient([record(3)], denied);
+    fetcher(client).request(UNIQUEID);
+    const stored = await settled();
+    expect(client.permissions.byUsername).toHaveBeenCalled();
+    expect(client.callDetailV2).not.toHaveBeenCalled();
+    expect(stored.record).toMatchObject({
+      transcription: [],
+      summary: '',
+      sentiment: [],
+      rating: null,
+      rating_justification: '',
+      metadata: {},
+      src_number: '',
+      path: [],
+      tags: [],
+    });
+    const saved = JSON.stringify(reviews.get(UNIQUEID));
+    for (const text of ['invoice', 'Polite', 'A-1', '+420602111222', 'Billing'])
+      expect(saved).not.toContain(text);
+
+    reviews.remove(UNIQUEID);
+    fetcher(scriptedClient([record(3)], { ...ALL, summary: false })).request(UNIQUEID);
+    const partly = await settled();
+    expect(partly.record).toMatchObject({ summary: '', rating_justification: 'Polite and quick.' });
+    expect(partly.record?.transcription.flat().map((segment) => segment.text)).toContain(
+      'Hello, about my invoice.',
+    );
+  });
+
   it('writes nothing of a fetch on its way when the local data is cleared', async () => {
     let answer!: (record: CallRecordV1) => void;
     const pbx = scriptedClient([record(3)]);
