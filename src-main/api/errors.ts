@@ -199,13 +199,14 @@ export class ServerError extends PbxError {
 
 // ---- Transport ----------------------------------------------------------------------------------------
 
-export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
+export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'not-https' | 'other';
 
 const NETWORK_MESSAGES = {
   dns: 'pbx.networkDns',
   refused: 'pbx.networkRefused',
   reset: 'pbx.networkReset',
   tls: 'pbx.networkTls',
+  'not-https': 'pbx.networkNotHttps',
   other: 'pbx.networkOther',
 } as const satisfies Record<NetworkErrorKind, string>;
 

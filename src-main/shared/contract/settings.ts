@@ -178,6 +178,7 @@ export type ConnectionFailureKind =
   | 'dns'
   | 'refused'
   | 'tls'
+  | 'not-https'
   | 'network'
   | 'timeout'
   | 'invalid-request'
