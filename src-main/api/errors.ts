@@ -220,13 +220,14 @@ export function retryAfterOf(error: unknown, capMs: number): number | undefined 
 
 // ---- Transport ----------------------------------------------------------------------------------------
 
-export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
+export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'not-https' | 'other';
 
 const NETWORK_MESSAGES = {
   dns: 'pbx.networkDns',
   refused: 'pbx.networkRefused',
   reset: 'pbx.networkReset',
   tls: 'pbx.networkTls',
+  'not-https': 'pbx.networkNotHttps',
   other: 'pbx.networkOther',
 } as const satisfies Record<NetworkErrorKind, string>;
 

@@ -6,7 +6,7 @@ export type { FetchLike, FetchInit, FetchResponse, Sleep } from './http/httpTran
 export { DEFAULT_TIMEOUT_MS } from './http/httpTransport';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry';
 export type { Credentials, TokenInfo } from './tokenManager';
-export { resolvePbxUrls, type PbxUrls } from './urls';
+export { resolvePbxUrls, withDefaultScheme, type PbxUrls } from './urls';
 export type { Page } from './endpoints/common';
 export type { CallDetailOptions } from './endpoints/calls';
 export type { VoicebotReplyOutcome } from './endpoints/misc';

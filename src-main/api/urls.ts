@@ -1,6 +1,7 @@
 /** The PBX's URLs: the API root, the auth root, and request URLs with their query. */
 import { InvalidArgument } from './errors';
 import { t } from '../shared/i18n';
+import { isLoopbackHost } from '../shared/loopback';
 
 export interface PbxUrls {
   /** The API root without a trailing slash, e.g. `https://pbx.example.com/api/v1.0`. */
@@ -14,10 +15,30 @@ const API_ROOT = /\/api\/v\d+\.\d+$/;
 /** Which URL a message names: `base` (the PBX URL) or `auth` (the PBX auth URL). */
 type UrlKind = 'base' | 'auth';
 
+/** A scheme as URLs spell it (`https://`); `localhost:8080` has none, though `new URL` would read one. */
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * What a person types, with the scheme they left out: a bare host (`pbx.example`, `pbx.example:8443/api/v1.0`)
+ * gets `https://`, a host on this computer (`localhost`, `127.0.0.1:18310`, `[::1]`) gets `http://`, since a
+ * PBX is reached over HTTPS but a loopback PBX (a simulator, an SSH tunnel) almost always speaks plain HTTP.
+ */
+export function withDefaultScheme(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '' || HAS_SCHEME.test(trimmed)) return trimmed;
+  let hostname: string;
+  try {
+    hostname = new URL(`https://${trimmed}`).hostname;
+  } catch {
+    return trimmed;
+  }
+  return `${isLoopbackHost(hostname) ? 'http' : 'https'}://${trimmed}`;
+}
+
 function parseHttpUrl(text: string, which: UrlKind): URL {
   let url: URL;
   try {
-    url = new URL(text.trim());
+    url = new URL(withDefaultScheme(text));
   } catch {
     throw new InvalidArgument(t('pbx.urlInvalid', { which, url: text }));
   }

@@ -73,6 +73,23 @@ test('the printed URL signs a browser in once, and leaves neither the token nor 
   }
 });
 
+test('a page load asks for nothing the host does not have, and shows the app icon', async ({ page }) => {
+  // pageProblems (fixtures.ts) already fails the test on any console error; this also catches a 404.
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(response.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dial' })).toBeVisible();
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBeTruthy();
+  const served = await page.request.get(new URL(icon!, page.url()).href);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toMatch(/image\/svg\+xml/);
+  await page.waitForLoadState('networkidle');
+  expect(missing).toEqual([]);
+});
+
 test('the settings a browser cannot honour are marked desktop-only; tel: links can be offered', async ({
   page,
 }) => {

@@ -101,8 +101,6 @@ export const test = base.extend<HarnessOptions & HarnessFixtures>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const source = message.location().url;
-        // Chromium asks for /favicon.ico on its own; Electron's window does not.
-        if (new URL(source || 'about:blank').pathname === '/favicon.ico') return;
         problems.push(`console: ${message.text()}${source ? ` (${source})` : ''}`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

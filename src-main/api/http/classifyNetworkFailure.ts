@@ -12,8 +12,13 @@ const TLS_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'HOSTNAME_MISMATCH',
-  'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
+
+/**
+ * What OpenSSL (Node) says when the server's first bytes are not a TLS record: an `https://` URL to a server
+ * that speaks plain HTTP (its `HTTP/1.1 400` is read as a TLS version, or as a record far too long).
+ */
+const NOT_TLS_CODES = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'EPROTO']);
 
 const CODE_KINDS: Record<string, NetworkErrorKind> = {
   ENOTFOUND: 'dns',
@@ -32,11 +37,14 @@ const CHROMIUM_KINDS: Array<[RegExp, NetworkErrorKind]> = [
   [/net::ERR_(NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED)/, 'dns'],
   [/net::ERR_CONNECTION_REFUSED/, 'refused'],
   [/net::ERR_(CONNECTION_RESET|CONNECTION_CLOSED|EMPTY_RESPONSE|CONNECTION_ABORTED)/, 'reset'],
+  // Chromium's name for a server whose answer is not TLS at all (a plain-HTTP server on an https:// URL).
+  [/net::ERR_SSL_PROTOCOL_ERROR/, 'not-https'],
   [/net::ERR_(CERT_|SSL_|BAD_SSL_)/, 'tls'],
 ];
 
 function kindOfCode(code: string): NetworkErrorKind | undefined {
   if (code in CODE_KINDS) return CODE_KINDS[code];
+  if (NOT_TLS_CODES.has(code)) return 'not-https';
   if (TLS_CODES.has(code) || code.startsWith('CERT_') || code.startsWith('ERR_TLS_')) return 'tls';
   if (code.startsWith('ERR_SSL_')) return 'tls';
   return undefined;

@@ -32,6 +32,8 @@ function networkFailure(error: NetworkError): ConnectionFailure {
       return failure('refused', error.message, 'baseUrl');
     case 'tls':
       return failure('tls', error.message, 'trustedCertificatePem');
+    case 'not-https':
+      return failure('not-https', error.message, 'baseUrl');
     default:
       return failure('network', error.message);
   }

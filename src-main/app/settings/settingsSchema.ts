@@ -6,7 +6,7 @@
  * before Ringside can connect to it.
  */
 import { isSupportedCountry } from 'libphonenumber-js';
-import { InvalidArgument, readPinnedCertificates, resolvePbxUrls } from '../../api';
+import { InvalidArgument, readPinnedCertificates, resolvePbxUrls, withDefaultScheme } from '../../api';
 import { PhoneSelector } from '../../api/schemas';
 import { acceleratorKeys, checkAccelerator } from '../../shared/accelerator';
 import { crmTemplateProblem } from '../../shared/crmTemplate';
@@ -28,9 +28,12 @@ export { defaultSettings, FALLBACK_COUNTRY } from '../../shared/contract';
 export type SettingsValidation =
   { ok: true; settings: Settings } | { ok: false; errors: SettingsFieldErrors; settings: Settings };
 
-/** The URL as the user means it: trimmed, without trailing slashes. Throws InvalidArgument with the reason. */
+/**
+ * The URL as the user means it: trimmed, without trailing slashes, with the scheme a bare host gets (so Settings
+ * shows the scheme that is used). Throws InvalidArgument with the reason.
+ */
 export function checkPbxUrl(text: string): string {
-  const trimmed = text.trim().replace(/\/+$/, '');
+  const trimmed = withDefaultScheme(text).replace(/\/+$/, '');
   const { baseUrl } = resolvePbxUrls(trimmed);
   const url = new URL(baseUrl);
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {

@@ -117,6 +117,7 @@ export type ConnectionFailureKind =
   | 'dns'
   | 'refused'
   | 'tls'
+  | 'not-https'
   | 'network'
   | 'timeout'
   | 'invalid-request'

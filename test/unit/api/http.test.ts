@@ -311,6 +311,9 @@ describe('network failures', () => {
     ['net::ERR_CONNECTION_REFUSED', new Error('net::ERR_CONNECTION_REFUSED'), 'refused'],
     ['net::ERR_CONNECTION_RESET', new Error('net::ERR_CONNECTION_RESET'), 'reset'],
     ['net::ERR_CERT_AUTHORITY_INVALID', new Error('net::ERR_CERT_AUTHORITY_INVALID'), 'tls'],
+    // A plain-HTTP server on an https:// URL: no certificate to trust, the scheme is wrong.
+    ['ERR_SSL_WRONG_VERSION_NUMBER', undiciFailure('ERR_SSL_WRONG_VERSION_NUMBER'), 'not-https'],
+    ['net::ERR_SSL_PROTOCOL_ERROR', new Error('net::ERR_SSL_PROTOCOL_ERROR'), 'not-https'],
     ['a bare fetch failure', new TypeError('fetch failed'), 'other'],
     ['a thrown string', 'a string', 'other'],
   ])('classifies %s', (_, error, kind) => {

@@ -14,6 +14,13 @@ describe('resolvePbxUrls', () => {
     ],
     ['https://host/tenant/api/v1.0', 'https://host/tenant/api/v1.0', 'https://host/tenant'],
     ['http://127.0.0.1:4010/api/v1.0', 'http://127.0.0.1:4010/api/v1.0', 'http://127.0.0.1:4010'],
+    // A bare host is completed as the hint says: https:// for a PBX elsewhere, http:// on this computer.
+    ['pbx.example', 'https://pbx.example/api/v1.0', 'https://pbx.example'],
+    ['pbx.example:8443', 'https://pbx.example:8443/api/v1.0', 'https://pbx.example:8443'],
+    ['pbx.example.com/api/v1.0', 'https://pbx.example.com/api/v1.0', 'https://pbx.example.com'],
+    ['127.0.0.1:18310', 'http://127.0.0.1:18310/api/v1.0', 'http://127.0.0.1:18310'],
+    ['localhost:8080', 'http://localhost:8080/api/v1.0', 'http://localhost:8080'],
+    ['[::1]:8080', 'http://[::1]:8080/api/v1.0', 'http://[::1]:8080'],
   ])('reads %j', (typed, baseUrl, authUrl) => {
     expect(resolvePbxUrls(typed)).toEqual({ baseUrl, authUrl });
   });
@@ -26,7 +33,7 @@ describe('resolvePbxUrls', () => {
   });
 
   it.each([
-    ['pbx.example.com', /is not a valid URL; enter it like https:\/\/pbx\.example\.com/],
+    ['pbx example.com', /is not a valid URL; enter it like https:\/\/pbx\.example\.com/],
     ['ftp://pbx.example.com', /must start with https:\/\//],
     ['https://admin:pw@pbx.example.com', /must not contain a user name or password/],
     ['https://pbx.example.com/?x=1', /must not contain a query/],

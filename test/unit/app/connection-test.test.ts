@@ -191,6 +191,25 @@ describe('connection:test', () => {
     });
   });
 
+  it('says a PBX that speaks plain HTTP does not speak HTTPS, instead of suggesting to trust a certificate', async () => {
+    // The demo PBX itself, a real plain-HTTP listener, addressed with https:// as a person might type it.
+    const plainHttp = pbx.baseUrl.replace(/^http:/, 'https:');
+    const result = await probe.test(draft({ baseUrl: plainHttp }));
+    expect(result).toMatchObject({
+      failure: {
+        kind: 'not-https',
+        field: 'baseUrl',
+        message: expect.stringMatching(/does not speak HTTPS/),
+      },
+    });
+    expect(result.success ? '' : result.failure.message).not.toMatch(/certificate .*not trusted|choose it/);
+  });
+
+  it('reaches the demo PBX typed as a bare loopback host, which is completed with http://', async () => {
+    const bare = pbx.baseUrl.replace(/^http:\/\//, '');
+    expect((await probe.test(draft({ baseUrl: bare }))).success).toBe(true);
+  });
+
   it('says the token request was malformed (400 invalid_request)', async () => {
     const host = await serve((_request, response) => {
       response.statusCode = 400;

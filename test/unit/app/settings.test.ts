@@ -81,6 +81,17 @@ describe('settings validation', () => {
     });
   });
 
+  it('saves a bare host with the scheme it is reached by: https elsewhere, http on this computer', () => {
+    const saved = (baseUrl: string) => {
+      const result = validateSettings(configured({ baseUrl }), { requireConnection: true });
+      return result.ok ? result.settings.baseUrl : result.errors;
+    };
+    expect(saved(' pbx.example/ ')).toBe('https://pbx.example');
+    expect(saved('pbx.example:8443/api/v1.0')).toBe('https://pbx.example:8443/api/v1.0');
+    expect(saved('127.0.0.1:18310')).toBe('http://127.0.0.1:18310');
+    expect(saved('localhost:8080')).toBe('http://localhost:8080');
+  });
+
   it('requires the PBX URL and client id only for a configured PBX', () => {
     const empty = configured({ baseUrl: '', clientId: '' });
     expect(Object.keys(errorsOf(empty)).sort()).toEqual(['baseUrl', 'clientId']);
