@@ -230,7 +230,7 @@ describe('My queues in Czech and Slovak', () => {
     expect(row).toHaveTextContent('Příchozí');
     expect(row).toHaveTextContent('Aktivní');
     expect(screen.getByRole('row', { name: 'E-mail support (630)' })).toHaveTextContent('Pozastaveno');
-    expect(screen.getByRole('button', { name: 'Obnovit E-mail support (630)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Zrušit pauzu: E-mail support (630)' })).toBeVisible();
     const region = screen.getByRole('region', { name: 'Fronty pozastavené během vaší nepřítomnosti' });
     expect(region).toHaveTextContent('Ringside pozastavil 3 fronty, když se obrazovka zamkla.');
     expect(region).toHaveTextContent(/10\. 3\. 2026/);
@@ -249,7 +249,7 @@ describe('My queues in Czech and Slovak', () => {
     expect(row).toHaveTextContent('Aktívny');
     const region = screen.getByRole('region', { name: 'Fronty pozastavené počas vašej neprítomnosti' });
     expect(region).toHaveTextContent('Ringside pozastavil 5 frontov, keď sa obrazovka zamkla.');
-    expect(within(region).getByRole('button', { name: 'Obnoviť tieto fronty' })).toBeVisible();
+    expect(within(region).getByRole('button', { name: 'Zrušiť pauzu týchto frontov' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pozastaviť všetko' })).toBeVisible();
   });
 
