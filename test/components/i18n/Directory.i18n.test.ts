@@ -35,7 +35,8 @@ const sync: SyncStatus = {
 
 const phone = (display: string) => ({
   raw: display,
-  label: 'mobil',
+  // As the PBX and the cache label it: the screen words it in the agent's language.
+  label: 'mobile',
   display,
   dial: display.replace(/\s/g, ''),
 });
@@ -114,6 +115,8 @@ describe('the Directory screen in Czech', () => {
     expect(within(results).getByRole('heading', { name: /Firmy/ })).toBeVisible();
     expect(results).toHaveTextContent('4 osoby');
     expect(results).toHaveTextContent('+1 další na kartě');
+    expect(within(results).getAllByText('mobil')).toHaveLength(3);
+    expect(within(results).queryByText('mobile')).toBeNull();
     expect(
       within(results).getByRole('button', { name: 'Vytočit Jana Nováková +420 777 123 451' }),
     ).toBeVisible();
