@@ -50,7 +50,7 @@ test.describe('onboarding', () => {
     await page.getByRole('button', { name: 'Test connection' }).click();
 
     const invalidClient =
-      'The PBX rejected the client id or secret (invalid_client). Check them in Settings.';
+      'The PBX rejected the client id or secret (invalid_client). Check the service account’s client id and secret.';
     await expect(page.locator('#client-secret-error')).toHaveText(invalidClient);
     await expect(secretField).toHaveAttribute('aria-invalid', 'true');
     await expect(secretField).toHaveAttribute('aria-describedby', /client-secret-error/);
@@ -139,7 +139,7 @@ test.describe('onboarding', () => {
     );
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(
-      'Credentials rejected: The PBX rejected the client id or secret (invalid_client). Check them in Settings.',
+      'Credentials rejected: The PBX rejected the client id or secret (invalid_client). Check the service account’s client id and secret.',
     );
     await alert.getByRole('link', { name: 'Open Settings' }).click();
 

@@ -40,7 +40,9 @@ export function looksLikeText(value: string): boolean {
   if (/^(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|PRAGMA|WITH|ALTER)\b/.test(trimmed)) return false;
   const startsAsWords = /^[\p{Lu}][\p{Ll}’']+([\s,:;.!?…]|$)/u.test(trimmed);
   const sentence = /\p{Ll}[\s\p{L}’',]*[.!?…]$/u.test(trimmed) && /\s/.test(trimmed);
-  return (startsAsWords && (/\s/.test(trimmed) || /[.!?…]$/.test(trimmed))) || sentence;
+  // A phrase of four or more words with a count or name put in front ("12 missed calls not seen yet").
+  const phrase = /^(\d+|x ) +\p{Ll}{2,}( \p{Ll}{2,}){3,}$/u.test(trimmed);
+  return (startsAsWords && (/\s/.test(trimmed) || /[.!?…]$/.test(trimmed))) || sentence || phrase;
 }
 
 function calleeName(node: ts.Node): string {

@@ -72,7 +72,8 @@ function salvageHistoryFile({ path, reason, options, reopen }: UnusableFile): Ca
   const lost =
     repair.unreadable === null
       ? 'how much could not be read is unknown'
-      : `${repair.unreadable} records could not be read`;
+      : // i18n-exempt: words of the log line below, for developers
+        `${repair.unreadable} records could not be read`;
   options.logger.warn(
     `Local history ${path} was unusable (${reason}); kept it as ${aside ?? '(nothing)'} and recovered ` +
       `${repair.recoveredCalls} calls and ${repair.recoveredUnsentWrapUps} unsent wrap-ups into a new file; ` +

@@ -211,9 +211,7 @@ export class MissedCallsBadge implements ScreenBadge {
     return this.#missed.value ?? 0;
   }
 
-  readonly label: string = $derived(
-    this.count === 1 ? '1 missed call not seen yet' : `${this.count} missed calls not seen yet`,
-  );
+  readonly label: string = $derived(t('app.badgeMissedUnseen', { count: this.count }));
 
   /** Asks once, then follows `history:changed`; returns the function that stops. */
   start(): () => void {

@@ -14,6 +14,7 @@ import type {
   QueuesView,
 } from '../../../src-main/shared/contract';
 import { describeError, type ErrorDescription } from '../errors';
+import { t } from '../i18n.svelte';
 import { CommandError, invoke, subscribe } from '../ringside';
 import type { ScreenBadge } from '../screenBadge';
 import { Action } from './action.svelte';
@@ -137,9 +138,7 @@ export class WaitingCallersBadge implements ScreenBadge {
     return this.#view.value?.waiting ?? 0;
   }
 
-  readonly label: string = $derived(
-    this.count === 1 ? '1 caller waiting in your queues' : `${this.count} callers waiting in your queues`,
-  );
+  readonly label: string = $derived(t('app.badgeCallersWaiting', { count: this.count }));
 
   /** Follows the count, reads the membership again when the window returns; returns the function that stops. */
   start(): () => void {

@@ -35,7 +35,8 @@ const sync: SyncStatus = {
 
 const phone = (display: string) => ({
   raw: display,
-  label: 'mobil',
+  // As the PBX and the cache label it: the screen words it in the agent's language.
+  label: 'mobile',
   display,
   dial: display.replace(/\s/g, ''),
 });
@@ -114,6 +115,8 @@ describe('the Directory screen in Czech', () => {
     expect(within(results).getByRole('heading', { name: /Firmy/ })).toBeVisible();
     expect(results).toHaveTextContent('4 osoby');
     expect(results).toHaveTextContent('+1 další na kartě');
+    expect(within(results).getAllByText('mobil')).toHaveLength(3);
+    expect(within(results).queryByText('mobile')).toBeNull();
     expect(
       within(results).getByRole('button', { name: 'Vytočit Jana Nováková +420 777 123 451' }),
     ).toBeVisible();
@@ -230,7 +233,7 @@ describe('My queues in Czech and Slovak', () => {
     expect(row).toHaveTextContent('Příchozí');
     expect(row).toHaveTextContent('Aktivní');
     expect(screen.getByRole('row', { name: 'E-mail support (630)' })).toHaveTextContent('Pozastaveno');
-    expect(screen.getByRole('button', { name: 'Obnovit E-mail support (630)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Zrušit pauzu: E-mail support (630)' })).toBeVisible();
     const region = screen.getByRole('region', { name: 'Fronty pozastavené během vaší nepřítomnosti' });
     expect(region).toHaveTextContent('Ringside pozastavil 3 fronty, když se obrazovka zamkla.');
     expect(region).toHaveTextContent(/10\. 3\. 2026/);
@@ -249,7 +252,7 @@ describe('My queues in Czech and Slovak', () => {
     expect(row).toHaveTextContent('Aktívny');
     const region = screen.getByRole('region', { name: 'Fronty pozastavené počas vašej neprítomnosti' });
     expect(region).toHaveTextContent('Ringside pozastavil 5 frontov, keď sa obrazovka zamkla.');
-    expect(within(region).getByRole('button', { name: 'Obnoviť tieto fronty' })).toBeVisible();
+    expect(within(region).getByRole('button', { name: 'Zrušiť pauzu týchto frontov' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pozastaviť všetko' })).toBeVisible();
   });
 

@@ -108,7 +108,7 @@ describe('the History screen', () => {
     showHistory(2);
     expect(await screen.findByRole('heading', { level: 1, name: 'Historie' })).toBeVisible();
     const jana = await screen.findByRole('button', { name: /^Příchozí hovor, Jana Nováková/ });
-    expect(jana).toHaveTextContent('Přijatý');
+    expect(jana).toHaveTextContent('Spojený');
     expect(jana).toHaveTextContent(JANA_STARTED);
     expect(screen.getByRole('button', { name: 'Zmeškané 2 nezobrazené' })).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Hledat hovory' })).toBeVisible();
@@ -163,7 +163,7 @@ describe('the call review', () => {
     expect(within(part('Hodnotenie')).getByRole('img', { name: '4 hviezdičky z 5' })).toBeVisible();
     expect(part('Nálada')).toHaveTextContent('50 % pozitívne');
     expect(part('Ďalšie podrobnosti (verzia 2)')).toHaveTextContent('Nahraté Áno');
-    expect(screen.getByRole('button', { name: 'Obnoviť' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Načítať znova' })).toBeVisible();
   });
 });
 

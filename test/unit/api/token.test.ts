@@ -163,7 +163,7 @@ describe('token', () => {
       expect(first).toBeInstanceOf(AuthError);
       expect(first).toMatchObject({ reason: 'invalid_client', description: 'Client authentication failed' });
       expect((first as Error).message).toBe(
-        'The PBX rejected the client id or secret (invalid_client). Check them in Settings.',
+        'The PBX rejected the client id or secret (invalid_client). Check the service account’s client id and secret.',
       );
       expect(second).toBe(first);
       expect(client.credentialsRejected).toBe(true);

@@ -136,7 +136,8 @@ describe('connection:test', () => {
       failure: {
         kind: 'invalid-client',
         field: 'secret',
-        message: 'The PBX rejected the client id or secret (invalid_client). Check them in Settings.',
+        message:
+          'The PBX rejected the client id or secret (invalid_client). Check the service account’s client id and secret.',
       },
     });
   });

@@ -41,5 +41,12 @@ describe('text outside the message catalogues', () => {
     ]);
     const script = `throw new Error('Internal only.'); const sql = 'SELECT id FROM users'; show('The PBX is offline.');`;
     expect(findInScript('x.ts', script).map((finding) => finding.text)).toEqual(['The PBX is offline.']);
+    // An accessible name built in state: a count in front of lowercase words, as a literal and a template.
+    const badge =
+      "label = count === 1 ? '1 missed call not seen yet' : `${count} missed calls not seen yet`;";
+    expect(findInScript('x.svelte.ts', badge).map((finding) => finding.text)).toEqual([
+      '1 missed call not seen yet',
+      'x  missed calls not seen yet',
+    ]);
   });
 });
