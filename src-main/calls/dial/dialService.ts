@@ -72,9 +72,14 @@ export class DialService {
   resolve(raw: string): DialPreview {
     const reading = this.read(raw, 'dialpad');
     if (!reading.ok) return reading;
-    const { number, caution } = reading;
     const matches = this.matchesOf(reading);
-    return { ok: true, number: viewOf(number), dial: number.dial, matches, ...(caution ? { caution } : {}) };
+    return {
+      ok: true,
+      number: viewOf(reading.number),
+      dial: reading.number.dial,
+      matches,
+      ...cautionOf(reading),
+    };
   }
 
   private read(raw: string, rules: DialRules): DialReading | DialRefusal {
@@ -159,7 +164,7 @@ export class DialService {
       dial: number.dial,
       match: matches[0] ?? null,
       matches,
-      ...(caution ? { caution } : {}),
+      ...cautionOf(reading),
     };
     this.pending = { requestId: request.requestId, dial: request.dial, source };
     this.deps.requestConfirmation(request);
@@ -185,5 +190,14 @@ function viewOf(number: ReadNumber): DialResult['number'] {
     ...(e164 ? { e164 } : {}),
     ...(internal ? { internal } : {}),
     ...(extension ? { extension } : {}),
+  };
+}
+
+/** Why a link or the shortcut always asks about this number, for the preview and the confirmation. */
+function cautionOf(reading: DialReading): Pick<DialRequest, 'caution' | 'cautionCountry'> {
+  if (!reading.caution) return {};
+  return {
+    caution: reading.caution,
+    ...(reading.cautionCountry ? { cautionCountry: reading.cautionCountry } : {}),
   };
 }
