@@ -20,7 +20,13 @@ import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { validateSettings } from './settingsSchema';
 
-export const MANAGED_FIELDS = ['baseUrl', 'clientId', 'agentUsername', 'confirmBeforeDial'] as const;
+export const MANAGED_FIELDS = [
+  'baseUrl',
+  'clientId',
+  'agentUsername',
+  'confirmBeforeDial',
+  'dialCountries',
+] as const;
 export type ManagedField = (typeof MANAGED_FIELDS)[number];
 export type ManagedValues = Partial<Pick<Settings, ManagedField>>;
 
@@ -56,6 +62,7 @@ const PolicyFileSchema = z.object({
     clientId: entry(z.string().max(256)).optional(),
     agentUsername: entry(z.string().max(256)).optional(),
     confirmBeforeDial: entry(z.boolean()).optional(),
+    dialCountries: entry(z.array(z.string().max(8)).max(300)).optional(),
   }),
 });
 

@@ -174,6 +174,9 @@ export function validateSettings(
   check('agentUsername', (value) => value.trim());
   check('phone', checkPhone);
   check('defaultCountry', checkCountry);
+  check('dialCountries', (codes) =>
+    codes === undefined ? undefined : [...new Set(codes.map(checkCountry))],
+  );
   check('pollIntervalMs', checkPollInterval);
   check('dialShortcut', checkDialShortcut);
   check('answerShortcut', (value) => (value === undefined ? undefined : checkDialShortcut(value)));

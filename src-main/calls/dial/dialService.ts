@@ -40,6 +40,8 @@ export interface DialServiceDeps {
   /** The client and phone now, or a CallsError saying what is missing. */
   connection(): { client: PlaceCallClient; selector: PhoneSelector };
   confirmBeforeDial(): boolean;
+  /** Countries dialled without asking besides the default one (the `dialCountries` setting). */
+  dialCountries?(): readonly string[];
   /** Emits `dial:requested`. */
   requestConfirmation(request: DialRequest): void;
   /** Emits `dial:settled`: a confirmation dialled its request, so any other confirmation of it closes. */
@@ -83,7 +85,8 @@ export class DialService {
   }
 
   private read(raw: string, rules: DialRules): DialReading | DialRefusal {
-    return readDial(raw, rules, this.deps.lookup.defaultCountry());
+    const country = this.deps.lookup.defaultCountry();
+    return readDial(raw, rules, country, [country, ...(this.deps.dialCountries?.() ?? [])]);
   }
 
   /** The directory's owners of a number; a feature code belongs to no one. */

@@ -47,7 +47,13 @@ export interface DialRefusal {
   reason: string;
 }
 
-export function readDial(raw: string, rules: DialRules, country: string): DialReading | DialRefusal {
+/** `allowedCountries`: those a link or the shortcut dials without asking (by default the default country). */
+export function readDial(
+  raw: string,
+  rules: DialRules,
+  country: string,
+  allowedCountries: readonly string[] = [country],
+): DialReading | DialRefusal {
   const text = raw.trim();
   if (text === '') return { ok: false, reason: '' };
   if (looksLikeFeatureCode(text)) return readFeature(text, rules);
@@ -56,7 +62,7 @@ export function readDial(raw: string, rules: DialRules, country: string): DialRe
   }
   const number = readNumber(text, country);
   if (!number.dial) return { ok: false, reason: notANumber(text) };
-  const caution = dialCautionOf(number, country);
+  const caution = dialCautionOf(number, country, allowedCountries);
   const cautionCountry =
     caution === 'foreign-country' && number.e164 ? countryOfNumber(number.e164) : undefined;
   return {

@@ -43,6 +43,11 @@ export const SettingsSchema = z.strictObject({
   defaultCountry: z.string().max(8),
   pollIntervalMs: z.number(),
   confirmBeforeDial: z.boolean(),
+  /**
+   * Countries (ISO 3166-1 alpha-2) a link or the shortcut dials without asking, besides the default
+   * country; numbers of any other country always ask (docs/tel-links.md). Absent: none besides it.
+   */
+  dialCountries: z.array(z.string().max(8)).max(300).optional(),
   startAtLogin: z.boolean(),
   /** Closing the window hides Ringside to the tray (when the desktop shows one) instead of quitting. */
   keepRunningInTray: z.boolean(),

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../src-main/app/appCore';
 import type { ActiveCall } from '../../../src-main/api/schemas';
 import { DirectoryCache, openCache, type CacheDatabase } from '../../../src-main/cache';
@@ -31,7 +31,11 @@ async function pbxCalls(): Promise<ActiveCall[]> {
 
 async function hangUpAll(): Promise<void> {
   for (const call of await pbxCalls()) {
-    await core.commands['calls:control']({ uniqueid: call.uniqueid, action: 'hangup' });
+    // The app hangs up only a call its polling has seen: retried until it has.
+    await vi.waitFor(() => core.commands['calls:control']({ uniqueid: call.uniqueid, action: 'hangup' }), {
+      timeout: 5000,
+      interval: 50,
+    });
   }
 }
 
@@ -102,4 +106,25 @@ describe('with "Ask before dialling" off', () => {
       await hangUpAll();
     },
   );
+
+  it('dials a country the agent allowed at once, but still asks for an international network', async () => {
+    const { settings } = await core.commands['settings:get']();
+    const saved = await core.commands['settings:save']({ settings: { ...settings, dialCountries: ['so'] } });
+    expect(saved).toMatchObject({ saved: true });
+    expect((await core.commands['settings:get']()).settings.dialCountries).toEqual(['SO']);
+
+    const somalia = await core.desktop.requestDial('+252612345678', 'link');
+    expect(somalia).toMatchObject({ status: 'dialled', result: { dialled: '+252612345678' } });
+    await hangUpAll();
+    const network = await core.desktop.requestDial('+88234567890', 'link');
+    expect(network).toMatchObject({ status: 'confirm', request: { caution: 'international-network' } });
+    expect(await pbxCalls()).toEqual([]);
+    await core.commands['settings:save']({ settings: { ...settings, dialCountries: [] } });
+  });
+
+  it('refuses an allowed country that is not one', async () => {
+    const { settings } = await core.commands['settings:get']();
+    const saved = await core.commands['settings:save']({ settings: { ...settings, dialCountries: ['XX'] } });
+    expect(saved).toMatchObject({ saved: false, errors: { dialCountries: expect.stringContaining('XX') } });
+  });
 });
