@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { render, screen } from '@testing-library/svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DialCaution, DialRequest } from '../../src-main/shared/contract';
+import type { DialCaution, DialRequest, NumberMatch } from '../../src-main/shared/contract';
 import DialConfirm from '../../src-renderer/components/DialConfirm.svelte';
 import { installFakeRingside } from './fakeRingside';
 
@@ -31,6 +31,8 @@ describe('the dial confirmation of a number that always asks', () => {
     ['emergency', 'This is an emergency number.'],
     ['premium-rate', 'This is a premium-rate number: calls to it cost extra.'],
     ['shared-cost', 'This is a shared-cost number: calls to it may cost extra.'],
+    ['international-network', 'This is a number on an international network or a satellite service'],
+    ['foreign-country', 'This is a number abroad, outside the countries Ringside dials without asking.'],
   ] as const)('says why for %s', (caution, text) => {
     open(request(caution));
     expect(screen.getByRole('note')).toHaveTextContent(text);
@@ -42,5 +44,38 @@ describe('the dial confirmation of a number that always asks', () => {
   it('says nothing of the kind for an ordinary number', () => {
     open(request());
     expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('the dial confirmation of a number in another country', () => {
+  it('names the country in the agent’s language', () => {
+    open({
+      ...request('foreign-country'),
+      number: { display: '+252 61 234 5678', e164: '+252612345678' },
+      dial: '+252612345678',
+      cautionCountry: 'SO',
+    });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'This is a number in Somalia, outside the countries Ringside dials without asking.',
+    );
+  });
+});
+
+describe('a tel: link to 112 that is also a colleague’s extension', () => {
+  it('says the emergency services are dialled, not the colleague, and never offers both', () => {
+    const colleague: NumberMatch = {
+      kind: 'extension',
+      id: 7,
+      name: 'Petr Malý',
+      label: 'extension',
+      number: '112',
+    };
+    open({ ...request('emergency'), match: colleague, matches: [colleague] });
+    expect(screen.getByRole('note')).toHaveTextContent('This is an emergency number.');
+    expect(
+      screen.getByText('Dialling 112 reaches the emergency services, not Petr Malý', { exact: false }),
+    ).toBeInTheDocument();
+    // The colleague is not presented as whom the call reaches.
+    expect(document.querySelector('.owner')).toBeNull();
   });
 });

@@ -154,6 +154,7 @@ export function validateSettings(
   check('agentUsername', (value) => value.trim());
   check('phone', checkPhone);
   check('defaultCountry', checkCountry);
+  check('dialCountries', (codes) => [...new Set(codes.map(checkCountry))]);
   check('pollIntervalMs', checkPollInterval);
   check('dialShortcut', checkDialShortcut);
   check('answerShortcut', checkDialShortcut);

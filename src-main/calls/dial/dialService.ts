@@ -40,6 +40,8 @@ export interface DialServiceDeps {
   /** The client and phone now, or a CallsError saying what is missing. */
   connection(): { client: PlaceCallClient; selector: PhoneSelector };
   confirmBeforeDial(): boolean;
+  /** Countries dialled without asking besides the default one (the `dialCountries` setting). */
+  dialCountries?(): readonly string[];
   /** Emits `dial:requested`. */
   requestConfirmation(request: DialRequest): void;
   /** Emits `dial:settled`: a confirmation dialled its request, so any other confirmation of it closes. */
@@ -72,13 +74,19 @@ export class DialService {
   resolve(raw: string): DialPreview {
     const reading = this.read(raw, 'dialpad');
     if (!reading.ok) return reading;
-    const { number, caution } = reading;
     const matches = this.matchesOf(reading);
-    return { ok: true, number: viewOf(number), dial: number.dial, matches, ...(caution ? { caution } : {}) };
+    return {
+      ok: true,
+      number: viewOf(reading.number),
+      dial: reading.number.dial,
+      matches,
+      ...cautionOf(reading),
+    };
   }
 
   private read(raw: string, rules: DialRules): DialReading | DialRefusal {
-    return readDial(raw, rules, this.deps.lookup.defaultCountry());
+    const country = this.deps.lookup.defaultCountry();
+    return readDial(raw, rules, country, [country, ...(this.deps.dialCountries?.() ?? [])]);
   }
 
   /** The directory's owners of a number; a feature code belongs to no one. */
@@ -159,7 +167,7 @@ export class DialService {
       dial: number.dial,
       match: matches[0] ?? null,
       matches,
-      ...(caution ? { caution } : {}),
+      ...cautionOf(reading),
     };
     this.pending = { requestId: request.requestId, dial: request.dial, source };
     this.deps.requestConfirmation(request);
@@ -185,5 +193,14 @@ function viewOf(number: ReadNumber): DialResult['number'] {
     ...(e164 ? { e164 } : {}),
     ...(internal ? { internal } : {}),
     ...(extension ? { extension } : {}),
+  };
+}
+
+/** Why a link or the shortcut always asks about this number, for the preview and the confirmation. */
+function cautionOf(reading: DialReading): Pick<DialRequest, 'caution' | 'cautionCountry'> {
+  if (!reading.caution) return {};
+  return {
+    caution: reading.caution,
+    ...(reading.cautionCountry ? { cautionCountry: reading.cautionCountry } : {}),
   };
 }

@@ -10,7 +10,7 @@
  * A number is then read with the default country: E.164 for public numbers, the digits for internal ones.
  */
 import type { DialCaution, DialSource } from '../../shared/contract';
-import { dialCautionOf } from '../../shared/dialCaution';
+import { countryOfNumber, dialCautionOf } from '../../shared/dialCaution';
 import { t } from '../../shared/i18n';
 import {
   looksLikeFeatureCode,
@@ -35,6 +35,8 @@ export interface DialReading {
   number: ReadNumber & { dial: string };
   /** Set when a link or the shortcut must ask before dialling it, whatever the setting. */
   caution: DialCaution | null;
+  /** For a `foreign-country` caution: the number's country (ISO code), when known. */
+  cautionCountry?: string;
   /** A feature code: dialled as typed, owned by no one in the directory. */
   featureCode: boolean;
 }
@@ -45,7 +47,13 @@ export interface DialRefusal {
   reason: string;
 }
 
-export function readDial(raw: string, rules: DialRules, country: string): DialReading | DialRefusal {
+/** `allowedCountries`: those a link or the shortcut dials without asking (by default the default country). */
+export function readDial(
+  raw: string,
+  rules: DialRules,
+  country: string,
+  allowedCountries: readonly string[] = [country],
+): DialReading | DialRefusal {
   const text = raw.trim();
   if (text === '') return { ok: false, reason: '' };
   if (looksLikeFeatureCode(text)) return readFeature(text, rules);
@@ -54,10 +62,14 @@ export function readDial(raw: string, rules: DialRules, country: string): DialRe
   }
   const number = readNumber(text, country);
   if (!number.dial) return { ok: false, reason: notANumber(text) };
+  const caution = dialCautionOf(number, country, allowedCountries);
+  const cautionCountry =
+    caution === 'foreign-country' && number.e164 ? countryOfNumber(number.e164) : undefined;
   return {
     ok: true,
     number: { ...number, dial: number.dial },
-    caution: dialCautionOf(number, country),
+    caution,
+    ...(cautionCountry ? { cautionCountry } : {}),
     featureCode: false,
   };
 }

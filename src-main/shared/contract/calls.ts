@@ -27,7 +27,13 @@ export type UntrustedDialSource = (typeof UNTRUSTED_DIAL_SOURCES)[number];
  * Why a number from a link or the shortcut is always confirmed, even with "Ask before dialling" off: an
  * emergency number, or one that costs money (see shared/dialCaution.ts).
  */
-export const DIAL_CAUTIONS = ['emergency', 'premium-rate', 'shared-cost'] as const;
+export const DIAL_CAUTIONS = [
+  'emergency',
+  'premium-rate',
+  'shared-cost',
+  'international-network',
+  'foreign-country',
+] as const;
 export type DialCaution = (typeof DIAL_CAUTIONS)[number];
 
 export const CALL_ACTIONS = ['answer', 'hold', 'resume', 'hangup'] as const;
@@ -90,6 +96,8 @@ export type DialPreview =
       matches: NumberMatch[];
       /** Set when a link or the shortcut would always ask before dialling this number. */
       caution?: DialCaution;
+      /** For `foreign-country`: the number's country (ISO 3166-1 alpha-2), when known. */
+      cautionCountry?: string;
     }
   /** `reason` is empty for empty input (nothing to say yet). */
   | { ok: false; reason: string };
@@ -126,6 +134,8 @@ export interface DialRequest {
   matches: NumberMatch[];
   /** Set for an emergency, premium-rate or shared-cost number: asked about even with the setting off. */
   caution?: DialCaution;
+  /** For `foreign-country`: the number's country (ISO 3166-1 alpha-2), when known. */
+  cautionCountry?: string;
 }
 
 // ---- Ongoing calls ---------------------------------------------------------------------------------------

@@ -83,6 +83,18 @@ export const SETTINGS = {
     lockable: true,
     label: 'settings.confirmBeforeDialLabel',
   }),
+  /**
+   * Countries (ISO 3166-1 alpha-2) a link or the shortcut dials without asking, besides the default country;
+   * numbers of any other country always ask (docs/tel-links.md). Empty: none besides it.
+   */
+  dialCountries: setting({
+    schema: z.array(z.string().max(8)).max(300),
+    default: [] as string[],
+    hosts: BOTH,
+    lockable: true,
+    label: 'settings.dialCountriesLabel',
+    hint: 'settings.dialCountriesHint',
+  }),
   /** The ringing call's notification plays the system's sound (the desk phone rings already: off). */
   ringSound: setting({
     schema: z.boolean(),

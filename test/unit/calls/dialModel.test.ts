@@ -42,7 +42,10 @@ const table: [string, ...[link: Outcome, shortcut: Outcome, dialpad: Outcome]][]
   ['+420 777 123 456', ...all({ dial: '+420777123456' })],
   ['777 123 456', ...all({ dial: '+420777123456' })],
   ['00420777123456', ...all({ dial: '+420777123456' })],
-  ['+44 20 7946 0958', ...all({ dial: '+442079460958' })],
+  // another country than the default one (CZ), an international network, a satellite service
+  ['+44 20 7946 0958', ...asks('+442079460958', 'foreign-country')],
+  ['+882 3456 7890', ...asks('+88234567890', 'international-network')],
+  ['+870 773 111 111', ...asks('+870773111111', 'international-network')],
   ['201', ...all({ dial: '201' })],
   ['+420777123456;ext=12', ...all({ dial: '+420777123456', extension: '12' })],
   // emergency numbers: 112 everywhere, the Czech ones, and behind an outside-line prefix

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  countryOfNumber,
   dialCautionOf,
   EMERGENCY_EVERYWHERE,
+  INTERNATIONAL_NETWORK_CODES,
   EMERGENCY_NUMBERS,
   emergencyNumbersOf,
 } from '../../../src-main/shared/dialCaution';
@@ -51,10 +53,47 @@ describe('numbers that cost money', () => {
     expect(cautionOf(text, country)).toBe(caution);
   });
 
-  it('leaves ordinary and toll-free numbers alone', () => {
-    for (const text of ['+420 777 123 456', '+420 800 123 456', '+44 20 7946 0958', '+1 212 555 0123']) {
+  it('leaves ordinary and toll-free numbers of the default country alone', () => {
+    for (const text of ['+420 777 123 456', '+420 800 123 456', '777 123 456']) {
       expect(cautionOf(text, 'CZ')).toBeNull();
     }
+    expect(cautionOf('+44 20 7946 0958', 'GB')).toBeNull();
+    expect(cautionOf('+1 212 555 0123', 'US')).toBeNull();
+  });
+});
+
+describe('international networks and satellite services', () => {
+  it.each(INTERNATIONAL_NETWORK_CODES)('+%s … always asks, whatever the allowed countries', (code) => {
+    const e164 = `+${code}12345678`;
+    expect(dialCautionOf({ e164 }, 'CZ')).toBe('international-network');
+    expect(dialCautionOf({ e164 }, 'CZ', ['CZ', 'SK', 'DE', 'SO'])).toBe('international-network');
+  });
+
+  it('leaves international freephone (+800) to the country rules: it is free for the caller', () => {
+    expect(INTERNATIONAL_NETWORK_CODES).not.toContain('800');
+  });
+});
+
+describe('countries outside the allowed ones', () => {
+  it('asks for another country than the default one, and tells which', () => {
+    expect(cautionOf('+252 61 234 5678', 'CZ')).toBe('foreign-country');
+    expect(countryOfNumber('+252612345678')).toBe('SO');
+    expect(cautionOf('+421 905 123 456', 'CZ')).toBe('foreign-country');
+    expect(cautionOf('+44 20 7946 0958', 'CZ')).toBe('foreign-country');
+  });
+
+  it('dials the allowed countries without asking; premium rate asks in them all the same', () => {
+    const allowed = ['CZ', 'sk'];
+    expect(dialCautionOf({ e164: '+421905123456' }, 'CZ', allowed)).toBeNull();
+    expect(dialCautionOf({ e164: '+420777123456' }, 'CZ', allowed)).toBeNull();
+    expect(dialCautionOf({ e164: '+252612345678' }, 'CZ', allowed)).toBe('foreign-country');
+    expect(dialCautionOf({ e164: '+421900123456' }, 'CZ', allowed)).toBe('premium-rate');
+  });
+
+  it('judges a number libphonenumber cannot place by its calling code', () => {
+    expect(dialCautionOf({ e164: '+4201' }, 'CZ')).toBeNull();
+    expect(dialCautionOf({ e164: '+2521' }, 'CZ')).toBe('foreign-country');
+    expect(dialCautionOf({ e164: '+2521' }, 'CZ', ['XX'])).toBe('foreign-country');
   });
 });
 
