@@ -75,6 +75,12 @@ describe('the settings registry', () => {
   });
 
   it('lets a managed policy lock exactly the fields marked lockable', () => {
-    expect([...MANAGED_FIELDS]).toEqual(['baseUrl', 'clientId', 'agentUsername', 'confirmBeforeDial']);
+    expect([...MANAGED_FIELDS]).toEqual([
+      'baseUrl',
+      'clientId',
+      'agentUsername',
+      'confirmBeforeDial',
+      'dialCountries',
+    ]);
   });
 });
