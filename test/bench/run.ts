@@ -2,9 +2,12 @@
  * `npm run bench`: runs every `test/bench/*.bench.ts` (or only those whose name contains an argument) and
  * prints one line per figure: `bench <name> <value> <unit>`, with the target as a comment when there is one.
  *
+ * On a fresh clone it first builds the app (`electron-vite build`), which several benches run as built.
+ *
  * Adding a bench is one file: `export default async function (report: Report) { report('name', 42, 'ms'); }`.
  */
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,6 +25,18 @@ const files = readdirSync(here)
   .filter((file) => file.endsWith('.bench.ts'))
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
   .sort();
+
+const projectRoot = join(here, '..', '..');
+const builtOutputs = [
+  'out/main/index.js',
+  'out/main/browserHost.js',
+  'out/main/detailWriterWorker.js',
+  'out/renderer/index.html',
+];
+if (!builtOutputs.every((output) => existsSync(join(projectRoot, output)))) {
+  console.log('bench: the app is not built; running electron-vite build first');
+  execFileSync('npx', ['electron-vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+}
 
 let failed = false;
 for (const file of files) {
