@@ -9,6 +9,7 @@ import {
   ConnectionManager,
   NotConnected,
   offlineRetryDelayMs,
+  type HealthPolicy,
   type PbxProfile,
 } from '../../../src-main/app/connection/connectionManager';
 import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
@@ -33,14 +34,14 @@ afterEach(async () => {
   await Promise.all(managers.splice(0).map((manager) => manager.dispose()));
 });
 
-function manager() {
+function manager(health: Partial<HealthPolicy> = {}) {
   const recorder = new StateRecorder();
   const connection = new ConnectionManager({
     clock: systemClock,
     logger: silentLogger,
     transport: nodeTransport,
     onState: recorder.onState,
-    health: FAST_HEALTH,
+    health: { ...FAST_HEALTH, ...health },
     clientOptions: NO_RETRIES,
   });
   managers.push(connection);
@@ -141,16 +142,7 @@ describe('connection manager', () => {
   );
 
   it("honours a 429's Retry-After in the health check instead of its own 2 s backoff", async () => {
-    const recorder = new StateRecorder();
-    const connection = new ConnectionManager({
-      clock: systemClock,
-      logger: silentLogger,
-      transport: nodeTransport,
-      onState: recorder.onState,
-      health: { ...FAST_HEALTH, initialBackoffMs: 2_000, maxBackoffMs: 60_000 },
-      clientOptions: NO_RETRIES,
-    });
-    managers.push(connection);
+    const { connection, recorder } = manager({ initialBackoffMs: 2_000, maxBackoffMs: 60_000 });
     await connection.connect(profile());
     await outage(pbx, 5, '429');
 
