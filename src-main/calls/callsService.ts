@@ -46,7 +46,7 @@ export interface CallsSettings {
   defaultCountry: string;
   pollIntervalMs: number;
   confirmBeforeDial: boolean;
-  dialCountries?: string[];
+  dialCountries: readonly string[];
 }
 
 export type CallsEventChannel =
@@ -111,7 +111,7 @@ export class CallsService {
       recents: new RecentNumbers(deps.recents, logger),
       connection: () => this.connection(),
       confirmBeforeDial: () => deps.settings().confirmBeforeDial,
-      dialCountries: () => deps.settings().dialCountries ?? [],
+      dialCountries: () => deps.settings().dialCountries,
       requestConfirmation: (request) => deps.emit('dial:requested', request),
       confirmationSettled: (requestId) => deps.emit('dial:settled', { requestId }),
       afterDial: () => this.pollNow(),

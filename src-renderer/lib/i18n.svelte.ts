@@ -8,6 +8,7 @@ import {
   activeTranslator,
   createTranslator,
   DEFAULT_LOCALE,
+  INTL_TAGS,
   isCatalogueLoaded,
   loadCatalogue,
   localeOfTag,
@@ -67,6 +68,16 @@ export function formatRelative(value: number, unit: Intl.RelativeTimeFormatUnit)
 
 export function formatList(items: readonly string[], type?: Intl.ListFormatType): string {
   return current.list(items, type);
+}
+
+/** A country's name (`SO` → "Somálsko") in the language in use; undefined for a code `Intl` does not name. */
+export function regionName(code: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames([INTL_TAGS[currentLocale()], 'en'], { type: 'region' }).of(code);
+    return name && name !== code ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Compares names as the language in use sorts them (for `Array.sort`). */

@@ -7,6 +7,7 @@ import type {
   WrapUp,
 } from '../../src-main/shared/contract';
 import { AGENT_PERMISSIONS } from '../fixtures/permissions';
+import { janaMatch } from '../fixtures/calls';
 
 const T0 = new Date(2026, 2, 10, 9, 0, 0).getTime();
 
@@ -39,13 +40,7 @@ export const janaCall = historyItem(1, {
   uniqueid: '1773130001.7',
   direction: 'inbound',
   remote: { number: '+420777123456', display: '+420 777 123 456', dial: '+420777123456', pbxName: '' },
-  match: {
-    kind: 'person',
-    id: 7,
-    name: 'Jana Nováková',
-    label: 'mobile',
-    companies: [{ id: 3, name: 'Nováková Trading', role: 'owner' }],
-  },
+  match: janaMatch,
   company: { id: 3, name: 'Nováková Trading' },
 });
 

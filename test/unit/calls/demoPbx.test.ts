@@ -2,38 +2,27 @@
  * The calls layer end to end through the real AppCore: real HTTP to a demo PBX (manual clock, so calls move
  * only when this test moves them), a real SQLite cache filled by the real sync, real timers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../src-main/app/appCore';
-import { DirectoryCache, DirectorySync, openCache, type CacheDatabase } from '../../../src-main/cache';
-import type { ActiveCall } from '../../../src-main/api/schemas';
+import { DirectorySync } from '../../../src-main/cache';
 import { CALL_STATE_CODES } from '../../../src-main/api/schemas';
-import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { CallView } from '../../../src-main/shared/contract';
 import { systemClock } from '../../../src-main/shared/clock';
 import { normalizeNumber } from '../../../src-main/shared/numbers';
-import { FAST_HEALTH, outage } from '../app/pbx';
-import { TestClient } from '../../conformance/helpers';
-import { spyLogger } from './fixtures';
-import { testAppCore } from '../../support/testAppCore';
+import { outage } from '../app/pbx';
+import type { TestClient } from '../../conformance/helpers';
+import { demoPbxCore, type DemoPbxCore } from './demoPbxCore';
 import { EventLog } from '../support/eventLog';
 
-let pbx: DemoPbx;
+let harness: DemoPbxCore;
+let pbx: DemoPbxCore['pbx'];
 let sim: TestClient;
 let core: AppCore;
-let database: CacheDatabase;
-let cacheDir: string;
 const events = new EventLog();
 
 const wait = <T>(check: () => T) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 
-/** The agent's calls as the demo PBX reports them right now. */
-async function pbxCalls(): Promise<ActiveCall[]> {
-  const response = await sim.get('/call', { query: { ...pbx.agent.phone } });
-  return response.body.data as ActiveCall[];
-}
+const pbxCalls = () => harness.pbxCalls();
 
 async function pbxState(uniqueid: string): Promise<number | undefined> {
   return (await pbxCalls()).find((call) => call.uniqueid === uniqueid)?.state;
@@ -67,23 +56,9 @@ async function personWithNumber(): Promise<{ id: number; name: string; number: s
 }
 
 beforeAll(async () => {
-  pbx = await startDemoPbx({
-    persons: 50,
-    ringEverySeconds: 0,
-    clock: { mode: 'manual', startMs: Date.UTC(2026, 2, 10, 9, 30) },
-  });
-  sim = new TestClient(pbx);
-  cacheDir = mkdtempSync(join(tmpdir(), 'ringside-calls-'));
-  const logger = spyLogger();
-  database = openCache(join(cacheDir, 'directory.sqlite'), { logger });
-  const cache = new DirectoryCache(database, { numbering: { defaultCountry: 'CZ' }, logger });
-  core = testAppCore({
-    logger,
-    demoPbx: { start: async () => pbx },
-    osRegion: 'CZ',
-    directory: () => cache,
-    health: FAST_HEALTH,
-  });
+  harness = await demoPbxCore(50);
+  ({ pbx, sim, core } = harness);
+  const { cache, logger } = harness;
   core.subscribe(events.listener);
   await core.start();
   const { settings } = await core.commands['settings:get']();
@@ -96,10 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await core?.dispose();
-  await pbx?.close();
-  database?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe('calls against the demo PBX', () => {

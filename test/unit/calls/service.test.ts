@@ -9,7 +9,12 @@ function service(phone: PhoneSelector | null, client: CallsClient | undefined) {
   const calls = new CallsService({
     client: () => client,
     agent: () => ({ username: 'agent', phone }),
-    settings: () => ({ defaultCountry: 'CZ', pollIntervalMs: 1000, confirmBeforeDial: true }),
+    settings: () => ({
+      defaultCountry: 'CZ',
+      pollIntervalMs: 1000,
+      confirmBeforeDial: true,
+      dialCountries: [],
+    }),
     directory: () => undefined,
     recents: new MemoryRecentNumbersStore(),
     emit: (channel) => emitted.push(channel),

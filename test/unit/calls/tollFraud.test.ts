@@ -3,31 +3,14 @@
  * selected text) to an international network, a satellite service or another country must not reach the
  * PBX until the agent confirms it, and the confirmation says why. Real AppCore, real HTTP to a demo PBX.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../src-main/app/appCore';
-import type { ActiveCall } from '../../../src-main/api/schemas';
-import { DirectoryCache, openCache, type CacheDatabase } from '../../../src-main/cache';
-import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { UntrustedDialSource } from '../../../src-main/shared/contract';
-import { TestClient } from '../../conformance/helpers';
-import { testAppCore } from '../../support/testAppCore';
-import { FAST_HEALTH } from '../app/pbx';
-import { spyLogger } from './fixtures';
+import { demoPbxCore, type DemoPbxCore } from './demoPbxCore';
 
-let pbx: DemoPbx;
-let sim: TestClient;
+let harness: DemoPbxCore;
 let core: AppCore;
-let database: CacheDatabase;
-let cacheDir: string;
-
-/** The agent's calls as the demo PBX has them: what POST /call placed. */
-async function pbxCalls(): Promise<ActiveCall[]> {
-  const response = await sim.get('/call', { query: { ...pbx.agent.phone } });
-  return response.body.data as ActiveCall[];
-}
+const pbxCalls = () => harness.pbxCalls();
 
 async function hangUpAll(): Promise<void> {
   for (const call of await pbxCalls()) {
@@ -40,23 +23,8 @@ async function hangUpAll(): Promise<void> {
 }
 
 beforeAll(async () => {
-  pbx = await startDemoPbx({
-    persons: 5,
-    ringEverySeconds: 0,
-    clock: { mode: 'manual', startMs: Date.UTC(2026, 2, 10, 9, 30) },
-  });
-  sim = new TestClient(pbx);
-  cacheDir = mkdtempSync(join(tmpdir(), 'ringside-toll-'));
-  const logger = spyLogger();
-  database = openCache(join(cacheDir, 'directory.sqlite'), { logger });
-  const cache = new DirectoryCache(database, { numbering: { defaultCountry: 'CZ' }, logger });
-  core = testAppCore({
-    logger,
-    demoPbx: { start: async () => pbx },
-    osRegion: 'CZ',
-    directory: () => cache,
-    health: FAST_HEALTH,
-  });
+  harness = await demoPbxCore(5);
+  core = harness.core;
   await core.start();
   const { settings } = await core.commands['settings:get']();
   const saved = await core.commands['settings:save']({
@@ -66,10 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await core?.dispose();
-  await pbx?.close();
-  database?.close();
-  rmSync(cacheDir, { recursive: true, force: true });
+  await harness?.close();
 });
 
 describe('with "Ask before dialling" off', () => {
