@@ -119,6 +119,10 @@ export function buildReview(
     stored?.permissions && agent && stored.permissionsAgent === agent
       ? permissionsOf(stored.permissions)
       : null;
+  // Every part denied (or no agent to ask for): the record was never fetched (reviewFetcher.ts).
+  if (!record && stored?.state === 'done' && stored.fetchedAt !== null) {
+    return { uniqueid, fetch, call, permissions, ...everyPart(() => hidden) };
+  }
   if (!record) {
     const reason = fetch.message ?? t('timeline.reviewRecordPending');
     return { uniqueid, fetch, call, permissions, ...everyPart(() => unavailable(reason)) };

@@ -4,8 +4,9 @@
  * still transcribing (status 1 or 2) the record is fetched again with backoff until it is done (3) or was
  * never requested (0), giving up `giveUpAfterMs` after the first attempt. Schedules live in SQLite, so a
  * restart resumes them. Permissions are asked first; every part they deny is cut from the record
- * (permittedRecord.ts) before it is stored, indexed or shown, and the version-2 detail is fetched only when
- * the call's info is permitted.
+ * (permittedRecord.ts) before it is stored, indexed or shown. What can be left out of the request is: with the
+ * call's info denied, neither path, queue passage, tags nor the version-2 detail are asked for, and with every
+ * part denied (or no agent to ask for) the record is not fetched at all.
  */
 import { TRANSCRIPTION_STATUS, type CallPermissions, type CallRecordV1 } from '../../api/schemas';
 import type { CallsApi, CallPermissionsApi } from '../../api/endpoints/calls';
@@ -198,17 +199,23 @@ export class ReviewFetcher {
     try {
       // Permissions first: what they deny is cut from the record before it is stored, indexed or shown.
       const permissions = agent ? await this.permissionsFor(client, uniqueid, agent) : null;
-      const record = permittedRecord(
-        await client.callDetail(uniqueid, { path: true, queue: true, resolveTags: true }, options),
-        permissions,
-      );
       review.permissions = permissions;
       review.permissionsAgent = agent ?? null;
+      // Nothing of the record is the agent's to see: it is not fetched at all.
+      if (!permitsAnyPart(permissions)) {
+        return this.discarded(generation) ? review : this.withoutRecord(review, agent);
+      }
+      // Path, queue passage and tags are the call's info: not asked for when info is denied.
+      const info = permissions.info;
+      const record = permittedRecord(
+        await client.callDetail(uniqueid, { path: info, queue: info, resolveTags: info }, options),
+        permissions,
+      );
       review.record = record;
       review.transcriptionStatus = record.transcription_status;
       review.fetchedAt = this.deps.clock.now();
       review.notFound = 0;
-      if (!permissions?.info) {
+      if (!info) {
         review.v2 = null;
         review.v2State = 'unknown';
       } else if (review.v2State === 'unknown' || review.v2State === 'failed')
@@ -237,7 +244,13 @@ export class ReviewFetcher {
       });
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      // The call itself was found or not by the record request; here only the user can be unknown.
+      // A 404 names no culprit: the call or the agent may be unknown. The bare record answers which (its
+      // own 404 is the call's, and is thrown); nothing of it is kept, since the agent may see none of it.
+      await client.callDetail(
+        uniqueid,
+        { path: false, queue: false, resolveTags: false },
+        { timeoutMs: this.policy.requestTimeoutMs },
+      );
       return {
         info: false,
         playback: false,
@@ -264,6 +277,27 @@ export class ReviewFetcher {
       if (!isNotFound(error))
         this.deps.logger.debug(`review ${review.uniqueid}: v2 detail failed: ${errorMessage(error)}`);
     }
+  }
+
+  /** Done without a record: the agent may see none of it (or no agent is configured to ask for). */
+  private withoutRecord(review: StoredReview, agent: string | undefined): StoredReview {
+    Object.assign(review, {
+      record: null,
+      v2: null,
+      v2State: 'unknown',
+      transcriptionStatus: null,
+      fetchedAt: this.deps.clock.now(),
+      notFound: 0,
+      state: 'done',
+      nextAttemptAt: null,
+      message: agent ? null : NO_AGENT,
+    } satisfies Partial<StoredReview>);
+    this.deps.database.write(() => {
+      this.deps.text.replace(review.uniqueid, 'transcript', []);
+      this.deps.text.replace(review.uniqueid, 'summary', []);
+      this.store(review);
+    });
+    return review;
   }
 
   private afterRecord(review: StoredReview, record: CallRecordV1, agent: string | undefined): StoredReview {
@@ -349,6 +383,13 @@ export class ReviewFetcher {
     this.deps.onUpdated(review.uniqueid);
     return review;
   }
+}
+
+/** Whether the permissions let the agent see any part of the call's record (none: nothing is fetched). */
+function permitsAnyPart(permissions: CallPermissions | null): permissions is CallPermissions {
+  if (!permissions) return false;
+  const { info, transcription, summary, sentiment, rating, metadata } = permissions;
+  return info || transcription || summary || sentiment || rating || metadata;
 }
 
 /** "after 30 minutes" (or seconds, for a cap under a minute), as a plural the catalogue words per language. */

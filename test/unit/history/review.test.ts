@@ -249,7 +249,7 @@ describe('review fetcher', () => {
     expect(buildReview(UNIQUEID, withoutAgent, null, undefined).summary).toEqual({ status: 'not-permitted' });
   });
 
-  it('stores only the parts the permissions allow, and fetches no v2 detail without info', async () => {
+  it('fetches no record at all when every part is denied, and says each part is not permitted', async () => {
     const denied: CallPermissions = {
       ...ALL,
       info: false,
@@ -263,21 +263,29 @@ describe('review fetcher', () => {
     fetcher(client).request(UNIQUEID);
     const stored = await settled();
     expect(client.permissions.byUsername).toHaveBeenCalled();
+    expect(client.callDetail).not.toHaveBeenCalled();
     expect(client.callDetailV2).not.toHaveBeenCalled();
-    expect(stored.record).toMatchObject({
-      transcription: [],
-      summary: '',
-      sentiment: [],
-      rating: null,
-      rating_justification: '',
-      metadata: {},
-      src_number: '',
-      path: [],
-      tags: [],
-    });
+    expect(stored).toMatchObject({ state: 'done', record: null });
+    const review = buildReview(UNIQUEID, stored, null, AGENT);
+    for (const part of [review.info, review.transcript, review.summary, review.metadata, review.v2]) {
+      expect(part).toEqual({ status: 'not-permitted' });
+    }
+  });
+
+  it('asks for no path, queues or tags and no v2 detail without info, and stores only what is allowed', async () => {
+    const client = scriptedClient([record(3)], { ...ALL, info: false, summary: false, sentiment: false });
+    fetcher(client).request(UNIQUEID);
+    const stored = await settled();
+    expect(client.callDetail).toHaveBeenCalledWith(
+      UNIQUEID,
+      { path: false, queue: false, resolveTags: false },
+      expect.anything(),
+    );
+    expect(client.callDetailV2).not.toHaveBeenCalled();
+    expect(stored.record).toMatchObject({ summary: '', sentiment: [], src_number: '', path: [], tags: [] });
     const saved = JSON.stringify(reviews.get(UNIQUEID));
-    for (const text of ['invoice', 'Polite', 'A-1', '+420602111222', 'Billing'])
-      expect(saved).not.toContain(text);
+    for (const text of ['+420602111222', 'Billing']) expect(saved).not.toContain(text);
+    expect(saved).toContain('invoice');
 
     reviews.remove(UNIQUEID);
     fetcher(scriptedClient([record(3)], { ...ALL, summary: false })).request(UNIQUEID);
