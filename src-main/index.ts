@@ -30,7 +30,7 @@ import { keepNewFilesPrivate, makeUserDataPrivate, PRIVATE_FILE_MODE } from './a
 import { claimProfileLock, describeLockHolder } from './app/profileLock';
 import { loadKeytar } from './app/settings/secretStoreKeytar';
 import type { SettingsStore } from './app/settings/settingsRepository';
-import { onLocaleChange, t } from './shared/i18n';
+import { onLocaleChange, osRegion, t } from './shared/i18n';
 import type { Logger } from './shared/logger';
 import { APP_ID, appIcons } from './shell/appIdentity';
 import { appLaunch, startedAtLogin, startsHidden } from './shell/appLaunch';
@@ -113,7 +113,7 @@ function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: Sett
     },
     // Built beside this file by electron.vite.config.ts.
     detailWriterWorker: new URL('./detailWriterWorker.js', import.meta.url),
-    osRegion: app.getLocaleCountryCode(),
+    osRegion: osRegion(process.env, process.platform, app.getLocaleCountryCode()),
     systemLanguages: app.getPreferredSystemLanguages(),
     loginItem,
     openExternalLink: (url) => openExternalLink(url, (checked) => shell.openExternal(checked)),

@@ -6,6 +6,7 @@ import {
   type CommandHandlers,
   type ConnectionState,
   type DialShortcutStatus,
+  type NumberingCountry,
   type ShortcutSetting,
 } from '../shared/contract';
 import { callsHandlers } from './calls/callsHandlers';
@@ -40,6 +41,7 @@ import { MemorySettingsStore, SettingsRepository } from './settings/settingsRepo
 import { defaultSettings } from './settings/settingsSchema';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { SettingsService } from './settings/settingsService';
+import { numberingCountry } from './settings/numberingCountry';
 import type { AppCoreDeps, DesktopHooks } from './appCoreDeps';
 
 export type { AppCoreDeps, DesktopHooks } from './appCoreDeps';
@@ -72,6 +74,8 @@ export class AppCore {
   /** The language in use (i18n/localeService.ts). */
   readonly locale: LocaleService;
   private readonly missedCalls: MissedCallAlerts;
+  /** The numbering country Settings last showed (a change re-sends the settings view). */
+  private shownNumberingCountry: NumberingCountry | undefined;
   /** Settings ▸ Privacy's retention period for the local history (privacy/historyRetention.ts). */
   private readonly retention: HistoryRetention;
   /** Every command of the contract, validated by the host before it gets here. */
@@ -85,7 +89,7 @@ export class AppCore {
     const transport = deps.transport ?? nodeTransport;
     this.settings = new SettingsRepository({
       store: deps.settingsStore ?? new MemorySettingsStore(),
-      defaults: withPresets(defaultSettings(deps.osRegion), deps.managedPolicy ?? NO_POLICY),
+      defaults: withPresets(defaultSettings(), deps.managedPolicy ?? NO_POLICY),
       policy: deps.managedPolicy,
       logger,
     });
@@ -130,13 +134,14 @@ export class AppCore {
       secrets,
       modes: this.modes,
       demoAvailable: deps.demoPbx !== undefined,
+      numberingCountry: () => this.numberingCountry(),
       loginItem: deps.loginItem,
       policy: deps.managedPolicy,
       logger,
     });
     this.caches = new DirectoryCaches({
       open: deps.openCacheFile,
-      defaultCountry: () => this.settings.current.defaultCountry,
+      defaultCountry: () => this.numberingCountry().country,
       onDirectoryRebuilt: () => this.directorySync.reset(),
       clock,
       logger,
@@ -162,7 +167,7 @@ export class AppCore {
       cache: () => this.caches.current,
       cacheProblem: () => this.caches.openError,
       client: () => this.pbx.client,
-      defaultCountry: () => this.settings.current.defaultCountry,
+      defaultCountry: () => this.numberingCountry().country,
       newContactsGroupId: () => this.settings.current.newContactsGroupId,
       agent: () => this.agentDirectory.settled(),
       onCacheChanged: () => this.directorySync.cacheChanged(),
@@ -174,7 +179,7 @@ export class AppCore {
       agent: () => this.modes.agent?.username || undefined,
       online: () => this.published.state.status === 'connected',
       directory: () => this.directory(),
-      defaultCountry: () => this.settings.current.defaultCountry,
+      defaultCountry: () => this.numberingCountry().country,
       emit: (channel, payload) => this.events.emit(channel, payload),
       clock,
       logger,
@@ -185,6 +190,7 @@ export class AppCore {
       client: () => this.pbx.client,
       agent: () => this.modes.agent,
       settings: () => this.settings.current,
+      defaultCountry: () => this.numberingCountry().country,
       directory: () => this.directory(),
       recents: recentNumbers,
       recentCalls: (dial, limit, excluding) => this.history.recentCalls(dial, limit, excluding),
@@ -227,8 +233,10 @@ export class AppCore {
     this.agentDirectory.onChange(() => {
       this.queues.reconfigure();
       this.locale.update();
+      this.numberingMayHaveChanged();
     });
     this.pbx.onClientChange(() => {
+      this.numberingMayHaveChanged();
       this.queues.reconfigure();
       // The new PBX's own cache (and history); the sync of the old one stops.
       this.caches.select(this.pbx.profile);
@@ -268,8 +276,7 @@ export class AppCore {
       this.calls.reconfigure();
       this.agentDirectory.update();
       this.queues.settingsChanged();
-      // A new default country reads numbers differently: the next sync re-indexes them, and runs now.
-      if (this.caches.renumber()) this.directorySync.reset();
+      this.numberingMayHaveChanged();
     });
 
     this.commands = {
@@ -290,6 +297,7 @@ export class AppCore {
         callerContextServices({
           calls: this.calls,
           settings: () => this.settings.current,
+          defaultCountry: () => this.numberingCountry().country,
           teamId: () => this.agentDirectory.profile?.teamId,
           callerNumber: () => this.agentDirectory.profile?.callerNumber,
           cache: () => this.caches.current?.database,
@@ -349,6 +357,31 @@ export class AppCore {
     this.settingsService.shortcuts[setting] = status;
     const warn = (error: unknown) => this.deps.logger.warn('the settings view could not be built', error);
     this.settingsService.view().then((view) => this.events.emit('settings:changed', view), warn);
+  }
+
+  /** The country numbers without a country code are read in (Settings, else the agent's PBX locale, else the OS). */
+  numberingCountry(): NumberingCountry {
+    return numberingCountry({
+      setting: this.settings.current.defaultCountry,
+      agentLocale: this.agentDirectory?.profile?.locale,
+      demoCountry: this.modes?.demoCountry,
+      osRegion: this.deps.osRegion,
+    });
+  }
+
+  /**
+   * The settings or the agent changed, and with them perhaps the country numbers are read in: the next sync
+   * re-indexes them, and runs now; Settings shows the country in use.
+   */
+  private numberingMayHaveChanged(): void {
+    const country = this.numberingCountry();
+    if (this.caches.renumber()) this.directorySync.reset();
+    const before = this.shownNumberingCountry;
+    this.shownNumberingCountry = country;
+    if (before && (before.country !== country.country || before.source !== country.source)) {
+      const warn = (error: unknown) => this.deps.logger.warn('the settings view could not be built', error);
+      this.settingsService.view().then((view) => this.events.emit('settings:changed', view), warn);
+    }
   }
 
   private requireClient(): PbxClient {

@@ -94,7 +94,7 @@ export async function composeAppCore(
     openExternalLink: host.openExternalLink,
     managedPolicy: readManagedPolicy({
       path: host.managedPolicyFile ?? managedPolicyPath(process.platform, process.env),
-      defaults: defaultSettings(host.osRegion),
+      defaults: defaultSettings(),
       logger,
     }),
     build: host.build,

@@ -43,7 +43,6 @@ export interface CallsClient extends CallListSource, CallControlClient, PlaceCal
 }
 
 export interface CallsSettings {
-  defaultCountry: string;
   pollIntervalMs: number;
   confirmBeforeDial: boolean;
   dialCountries: readonly string[];
@@ -58,6 +57,8 @@ export interface CallsServiceDeps {
   /** The agent and their phone on the active PBX; phone null while not chosen. */
   agent(): { username: string; phone: PhoneSelector | null } | undefined;
   settings(): CallsSettings;
+  /** The country numbers without a country code are read in (app/settings/numberingCountry.ts). */
+  defaultCountry(): string;
   directory(): CallerDirectory | undefined;
   recents: RecentNumbersStore;
   recentCalls?: RecentCallsOf;
@@ -93,7 +94,7 @@ export class CallsService {
 
   constructor(private readonly deps: CallsServiceDeps) {
     const { clock, logger } = deps;
-    this.lookup = new CallerLookup(deps.directory, () => deps.settings().defaultCountry, logger);
+    this.lookup = new CallerLookup(deps.directory, deps.defaultCountry, logger);
     this.board = new CallBoard({
       clock,
       partyOf: (call) => this.partyOf(call),

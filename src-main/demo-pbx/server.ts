@@ -9,7 +9,7 @@ import { TOKEN_PATH, tokenRoute } from './auth/tokenRoute';
 import { DEMO_CRM_PATHS, demoCrmRoutes } from './routes/demoCrm';
 import { anchorDemoCrmTemplates } from './seed/demoCrmTemplates';
 import { TokenStore } from './auth/tokens';
-import { CallEngine, registerCallRoutes } from './calls';
+import { CallEngine, DEFAULT_CALL_ENGINE_OPTIONS, registerCallRoutes } from './calls';
 import { createSimClock, type SimClock } from './clock';
 import { createApp } from './http/app';
 import { installBearerAuth } from './http/bearerAuth';
@@ -58,6 +58,8 @@ export interface DemoPbx {
   credentials: { clientId: string; clientSecret: string };
   /** The agent Ringside's user plays: their phone by identifier, and the same phone by extension. */
   agent: { username: string; phone: PhoneSelector; phoneByExtension: PhoneSelector };
+  /** The country the demo organisation works in: its national numbers (`777 123 456`) are this country's. */
+  country: string;
   sim: DemoPbxSim;
   close(): Promise<void>;
 }
@@ -175,6 +177,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
       phone: { identifier: demoAgentPhone.identifier },
       phoneByExtension: { extension: demoAgentPhone.extension, partition: demoAgentPhone.partition },
     },
+    country: DEFAULT_CALL_ENGINE_OPTIONS.defaultCountry,
     sim: {
       clock,
       advance: (seconds) => clock.advance(seconds),

@@ -6,6 +6,7 @@
  */
 // Every language's messages, before anything words a message.
 import '../shared/i18n/allCatalogues';
+import { osRegion, posixLanguages } from '../shared/i18n';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -52,22 +53,6 @@ function appVersion(): string {
   }
 }
 
-/** The OS languages from the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), as Electron reads them. */
-function systemLanguages(): string[] {
-  const { LANGUAGE, LC_ALL, LC_MESSAGES, LANG } = process.env;
-  const listed = [...(LANGUAGE?.split(':') ?? []), LC_ALL, LC_MESSAGES, LANG];
-  return listed.filter((tag): tag is string => Boolean(tag) && tag !== 'C' && tag !== 'POSIX');
-}
-
-/** The OS region from the locale (LANG, LC_ALL…), as Electron's `app.getLocaleCountryCode()`. */
-function localeRegion(): string | undefined {
-  try {
-    return new Intl.Locale(Intl.DateTimeFormat().resolvedOptions().locale).maximize().region;
-  } catch {
-    return undefined;
-  }
-}
-
 function startLogging(userData: string): Logger {
   const log = electronLog.create({ logId: 'browser-host' });
   const logger = createLogger(log, {
@@ -96,8 +81,13 @@ function buildCore(userData: string, logger: Logger): Promise<{ core: AppCore }>
       start: async () => (await import('../demo-pbx')).startDemoPbx({ logger: demoPbxLogger(logger) }),
     },
     detailWriterWorker: new URL('./detailWriterWorker.js', import.meta.url),
-    osRegion: localeRegion(),
-    systemLanguages: systemLanguages(),
+    // Windows and macOS: Intl's default locale carries the OS region settings (POSIX: the locale variables).
+    osRegion: osRegion(
+      process.env,
+      process.platform,
+      new Intl.Locale(new Intl.DateTimeFormat().resolvedOptions().locale).region,
+    ),
+    systemLanguages: posixLanguages(process.env),
     build: {
       name: APP_FOLDER_NAME,
       version: appVersion(),

@@ -8,7 +8,6 @@ import {
   activeTranslator,
   createTranslator,
   DEFAULT_LOCALE,
-  INTL_TAGS,
   isCatalogueLoaded,
   loadCatalogue,
   localeOfTag,
@@ -72,12 +71,7 @@ export function formatList(items: readonly string[], type?: Intl.ListFormatType)
 
 /** A country's name (`SO` → "Somálsko") in the language in use; undefined for a code `Intl` does not name. */
 export function regionName(code: string): string | undefined {
-  try {
-    const name = new Intl.DisplayNames([INTL_TAGS[currentLocale()], 'en'], { type: 'region' }).of(code);
-    return name && name !== code ? name : undefined;
-  } catch {
-    return undefined;
-  }
+  return current.region(code);
 }
 
 /** Compares names as the language in use sorts them (for `Array.sort`). */

@@ -122,12 +122,8 @@ export default async function (report: Report): Promise<void> {
       client: () => client,
       agent: () => ({ username: 'agent', phone: { identifier: AGENT_PHONE } }),
       // A long interval: only pollNow() polls, once per sample.
-      settings: () => ({
-        defaultCountry: 'CZ',
-        pollIntervalMs: 10_000,
-        confirmBeforeDial: true,
-        dialCountries: [],
-      }),
+      settings: () => ({ pollIntervalMs: 10_000, confirmBeforeDial: true, dialCountries: [] }),
+      defaultCountry: () => 'CZ',
       directory: () => cache,
       recents: new MemoryRecentNumbersStore(),
       emit: (channel, payload) => {

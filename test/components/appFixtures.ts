@@ -27,12 +27,14 @@ export function settingsView(
 ): SettingsView {
   return {
     settings: {
-      ...defaultSettings('CZ'),
+      ...defaultSettings(),
+      defaultCountry: 'CZ',
       baseUrl: 'https://pbx.example.com/api/v1.0',
       clientId: 'ringside-api',
       dialShortcut: '',
       ...settings,
     },
+    numberingCountry: { country: 'CZ', source: 'setting' },
     secretStorage: 'keychain',
     secretStored: true,
     activeMode: 'demo',

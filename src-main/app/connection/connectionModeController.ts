@@ -18,6 +18,8 @@ export interface DemoPbxHandle {
   baseUrl: string;
   credentials: { clientId: string; clientSecret: string };
   agent: { username: string; phone: PhoneSelectorDto };
+  /** The country the demo organisation works in (its national numbers are this country's). */
+  country?: string;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,11 @@ export class ConnectionModeController {
     if (this.mode !== 'configured') return undefined;
     const { agentUsername, phone } = this.deps.settings.current;
     return { username: agentUsername, phone };
+  }
+
+  /** In demo mode, the country the demo organisation works in; undefined otherwise. */
+  get demoCountry(): string | undefined {
+    return this.mode === 'demo' ? this.demo?.country : undefined;
   }
 
   /**

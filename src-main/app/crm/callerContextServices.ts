@@ -19,6 +19,8 @@ import { cachedPersonExternalId, cachedTeamAfterCallSeconds, cachedTeamTemplates
 export interface CallerContextDeps {
   calls: Pick<CallsService, 'list'>;
   settings(): Settings;
+  /** The country numbers without a country code are read in (app/settings/numberingCountry.ts). */
+  defaultCountry(): string;
   /** The agent's team and caller number, from the agent's PBX user (undefined while unknown). */
   teamId(): number | null | undefined;
   callerNumber(): string | undefined;
@@ -46,7 +48,7 @@ export function callerContextServices(deps: CallerContextDeps): CallerContextSer
     },
     ownTemplates: () => crmSettingsTemplates(deps.settings()),
     personExternalId,
-    defaultCountry: () => deps.settings().defaultCountry,
+    defaultCountry: deps.defaultCountry,
     openExternalLink: deps.openExternalLink,
   });
   if (deps.openExternalLink) {
@@ -73,6 +75,6 @@ export function callerContextServices(deps: CallerContextDeps): CallerContextSer
       const cache = deps.cache();
       return teamId == null || !cache ? null : cachedTeamAfterCallSeconds(cache, teamId);
     },
-    callerNumber: () => callerNumberView(deps.callerNumber(), deps.settings().defaultCountry),
+    callerNumber: () => callerNumberView(deps.callerNumber(), deps.defaultCountry()),
   };
 }

@@ -153,7 +153,8 @@ export function validateSettings(
   check('clientId', (value) => value.trim());
   check('agentUsername', (value) => value.trim());
   check('phone', checkPhone);
-  check('defaultCountry', checkCountry);
+  // '' is Automatic (app/settings/numberingCountry.ts).
+  check('defaultCountry', (code) => (code.trim() === '' ? '' : checkCountry(code)));
   check('dialCountries', (codes) => [...new Set(codes.map(checkCountry))]);
   check('pollIntervalMs', checkPollInterval);
   check('dialShortcut', checkDialShortcut);

@@ -5,6 +5,7 @@
  */
 import type {
   DialShortcutStatus,
+  NumberingCountry,
   ShortcutSetting,
   SettingsFieldErrors,
   SettingsSaveArgs,
@@ -38,6 +39,8 @@ export interface SettingsServiceDeps {
   secrets: SecretStore;
   modes: ConnectionModeController;
   demoAvailable: boolean;
+  /** The country numbers without a country code are read in, and why (numberingCountry.ts). */
+  numberingCountry(): NumberingCountry;
   loginItem?: LoginItem;
   /** The managed deployment policy: its locked fields are read-only (managedPolicy.ts). */
   policy?: ManagedPolicy;
@@ -79,6 +82,7 @@ export class SettingsService {
     const locked = lockedFields(this.deps.policy ?? NO_POLICY);
     return {
       settings,
+      numberingCountry: this.deps.numberingCountry(),
       secretStorage: secrets.kind,
       secretStored,
       activeMode: modes.activeMode,

@@ -11,7 +11,7 @@
  */
 import type { DialCaution, DialSource } from '../../shared/contract';
 import { countryOfNumber, dialCautionOf } from '../../shared/dialCaution';
-import { t } from '../../shared/i18n';
+import { activeTranslator, t } from '../../shared/i18n';
 import {
   looksLikeFeatureCode,
   MAX_FEATURE_CODE_LENGTH,
@@ -61,7 +61,7 @@ export function readDial(
     return { ok: false, reason: t('control.dialNotALinkNumber', { text }) };
   }
   const number = readNumber(text, country);
-  if (!number.dial) return { ok: false, reason: notANumber(text) };
+  if (!number.dial) return { ok: false, reason: notANumber(text, country) };
   const caution = dialCautionOf(number, country, allowedCountries);
   const cautionCountry =
     caution === 'foreign-country' && number.e164 ? countryOfNumber(number.e164) : undefined;
@@ -88,7 +88,13 @@ function readFeature(text: string, rules: DialRules): DialReading | DialRefusal 
   return { ok: true, number: { raw: text, display: code, dial: code }, caution: null, featureCode: true };
 }
 
-function notANumber(text: string): string {
+function notANumber(text: string, country: string): string {
   if (!/\d/.test(text)) return t('control.dialNotANumber', { text });
+  // Plain digits read as a number of the assumed country: say which country that was, and where to change it.
+  const digits = text.replace(/\D/g, '');
+  if (/^[\d\s()./-]+$/.test(text) && !digits.startsWith('00') && digits.length <= 15) {
+    const name = activeTranslator().region(country) ?? country;
+    return t('control.dialNotValidInCountry', { text, country: name });
+  }
   return t('control.dialUnreadableNumber', { text });
 }

@@ -54,8 +54,19 @@ export interface CertificateSummary {
   count: number;
 }
 
+/** Where the country for numbers without a country code came from (app/settings/numberingCountry.ts). */
+export type NumberingCountrySource = 'setting' | 'pbx' | 'os' | 'fallback';
+
+export interface NumberingCountry {
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  source: NumberingCountrySource;
+}
+
 export interface SettingsView {
   settings: Settings;
+  /** The country numbers without a country code are read in, and why (Settings ▸ Default country). */
+  numberingCountry: NumberingCountry;
   secretStorage: SecretStorageKind;
   /** Whether a secret is stored for the configured client id and host (never the secret itself). */
   secretStored: boolean;

@@ -12,7 +12,6 @@
  * its own (`false`, `''`, `null`), never an absent field. docs/recipes/add-a-setting.md walks through adding
  * one.
  */
-import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { DEFAULT_DIAL_SHORTCUT } from '../accelerator';
 import { LANGUAGE_CHOICES } from '../i18n/locales';
@@ -59,7 +58,10 @@ export type PhoneSelectorDto = z.infer<typeof PhoneSelectorDtoSchema>;
 
 export const LanguageChoiceSchema = z.enum(LANGUAGE_CHOICES);
 
-/** Used when the OS reports no region; phone numbers with a country code work whatever this is. */
+/**
+ * Assumed for numbers without a country code when nothing names a country (no choice in Settings, no agent
+ * locale, no OS region); Settings says so. Numbers with a country code work whatever this is.
+ */
 export const FALLBACK_COUNTRY = 'US';
 
 /** In the order the docs table lists them. */
@@ -73,8 +75,11 @@ export const SETTINGS = {
   /** The agent's own login name on the PBX, for permission checks. */
   agentUsername: setting({ schema: z.string().max(MAX_TEXT), default: '', hosts: BOTH, lockable: true }),
   phone: setting({ schema: PhoneSelectorDtoSchema.nullable(), default: null, hosts: BOTH }),
-  /** ISO 3166-1 alpha-2, for numbers dialled without a country code; a fresh install takes the OS region. */
-  defaultCountry: setting({ schema: z.string().max(8), default: FALLBACK_COUNTRY, hosts: BOTH }),
+  /**
+   * ISO 3166-1 alpha-2, for numbers dialled without a country code; '' (Automatic): the agent's PBX locale's
+   * country, else the OS region (app/settings/numberingCountry.ts).
+   */
+  defaultCountry: setting({ schema: z.string().max(8), default: '', hosts: BOTH }),
   pollIntervalMs: setting({ schema: z.number(), default: POLL_INTERVAL_MS.default, hosts: BOTH }),
   confirmBeforeDial: setting({
     schema: z.boolean(),
@@ -202,13 +207,11 @@ export const LOCKABLE_SETTINGS = (Object.keys(SETTINGS) as SettingsField[]).filt
   (field) => (SETTINGS[field] as SettingDefinition).lockable,
 );
 
-/** The settings of a fresh install: every default, the OS region for phone numbers where it is one. */
-export function defaultSettings(osRegion?: string): Settings {
+/** The settings of a fresh install: every default. */
+export function defaultSettings(): Settings {
   const defaults: Partial<Record<SettingsField, unknown>> = {};
   for (const field of Object.keys(SETTINGS) as SettingsField[]) {
     defaults[field] = structuredClone(SETTINGS[field].default);
   }
-  const region = osRegion?.trim().toUpperCase();
-  if (region && isSupportedCountry(region)) defaults.defaultCountry = region;
   return defaults as Settings;
 }

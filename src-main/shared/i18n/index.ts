@@ -4,3 +4,4 @@ export * from './text';
 export * from './translator';
 export * from './activeLocale';
 export { loadCatalogue, isCatalogueLoaded } from './catalogue';
+export * from './osLocale';

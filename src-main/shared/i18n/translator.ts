@@ -48,6 +48,8 @@ export interface Translator {
   /** Sorts names as this language does (in Czech, Č after C and Ch after H); numbers by value. */
   compare(a: string, b: string): number;
   plural(count: number): Intl.LDMLPluralRule;
+  /** A country's name (`SO` → "Somálsko"); undefined for a code `Intl` does not name. */
+  region(code: string): string | undefined;
 }
 
 function splitSeconds(total: number): { hours: number; minutes: number; seconds: number } {
@@ -126,5 +128,13 @@ export function createTranslator(locale: DisplayLocale): Translator {
     list: (items, type = 'conjunction') => new Intl.ListFormat(tag, { type }).format(items),
     compare: collator.compare,
     plural: (count) => plurals.select(count),
+    region(code) {
+      try {
+        const name = new Intl.DisplayNames([tag, 'en'], { type: 'region' }).of(code.toUpperCase());
+        return name && name !== code.toUpperCase() ? name : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }

@@ -96,7 +96,9 @@ describe('first run', () => {
       demoAvailable: true,
       secretStorage: 'session-only',
       secretStored: false,
-      settings: { mode: 'demo', defaultCountry: 'CZ' },
+      // Automatic: the demo organisation's country.
+      settings: { mode: 'demo', defaultCountry: '' },
+      numberingCountry: { country: 'CZ', source: 'pbx' },
     });
     expect(changes.at(-1)?.activeMode).toBe('demo');
     // The demo's credentials are not the user's: nothing went to the secret store or to disk.

@@ -19,7 +19,8 @@ import { spyLogger } from '../../support/spyLogger';
 import { fileSettingsStore, selfSignedCertificate } from './helpers';
 
 const configured = (changes: Partial<Settings> = {}): Settings => ({
-  ...defaultSettings('CZ'),
+  ...defaultSettings(),
+  defaultCountry: 'CZ',
   mode: 'configured',
   baseUrl: 'https://pbx.example.com/api/v1.0',
   clientId: 'ringside-api',
@@ -32,12 +33,12 @@ function errorsOf(settings: Settings, options = { requireConnection: true }) {
 }
 
 describe('settings defaults', () => {
-  it('start in demo mode with the OS region as the default country', () => {
-    const settings = defaultSettings('cz');
+  it('start in demo mode with the default country on Automatic', () => {
+    const settings = defaultSettings();
     expect(settings).toMatchObject({
       mode: 'demo',
       baseUrl: '',
-      defaultCountry: 'CZ',
+      defaultCountry: '',
       pollIntervalMs: 1000,
       confirmBeforeDial: true,
       startAtLogin: false,
@@ -45,11 +46,6 @@ describe('settings defaults', () => {
       phone: null,
     });
     expect(validateSettings(settings, { requireConnection: false }).ok).toBe(true);
-  });
-
-  it('fall back to a known country when the OS region is missing or unknown', () => {
-    expect(defaultSettings(undefined).defaultCountry).toBe('US');
-    expect(defaultSettings('ZZ').defaultCountry).toBe('US');
   });
 });
 
@@ -188,7 +184,11 @@ describe('settings migration', () => {
     const store = new MemorySettingsStore();
     store.set(SETTINGS_KEY, v1);
     const logger = spyLogger();
-    const repository = new SettingsRepository({ store, defaults: defaultSettings('CZ'), logger });
+    const repository = new SettingsRepository({
+      store,
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
+      logger,
+    });
     expect(repository.current).toMatchObject({
       mode: 'configured',
       agentUsername: 'jana.novakova',
@@ -204,14 +204,15 @@ describe('settings migration', () => {
     const store = new MemorySettingsStore();
     const newer = {
       version: SETTINGS_VERSION + 1,
-      ...defaultSettings('CZ'),
+      ...defaultSettings(),
+      defaultCountry: 'CZ',
       pollIntervalMs: 2000,
       futureField: 1,
     };
     store.set(SETTINGS_KEY, newer);
     const repository = new SettingsRepository({
       store,
-      defaults: defaultSettings('CZ'),
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
       logger: silentLogger,
     });
     expect(repository.current.pollIntervalMs).toBe(2000);
@@ -227,7 +228,11 @@ describe('settings migration', () => {
     } = configured({ pollIntervalMs: 1500 });
     store.set(SETTINGS_KEY, { version: 2, ...older });
     const logger = spyLogger();
-    const repository = new SettingsRepository({ store, defaults: defaultSettings('CZ'), logger });
+    const repository = new SettingsRepository({
+      store,
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
+      logger,
+    });
     expect(repository.current).toMatchObject({
       pollIntervalMs: 1500,
       keepRunningInTray: true,
@@ -245,7 +250,11 @@ describe('settings migration', () => {
       keepRunningInTray: false,
     });
     const logger = spyLogger();
-    const repository = new SettingsRepository({ store, defaults: defaultSettings('CZ'), logger });
+    const repository = new SettingsRepository({
+      store,
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
+      logger,
+    });
     expect(repository.current).toMatchObject({
       dialShortcut: 'CommandOrControl+Alt+D',
       keepRunningInTray: false,
@@ -264,16 +273,20 @@ describe('settings persistence', () => {
   it('starts from the defaults and survives a restart through the settings file', () => {
     const first = new SettingsRepository({
       store: fileSettingsStore(directory),
-      defaults: defaultSettings('CZ'),
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
       logger: silentLogger,
     });
-    expect(first.current).toEqual(defaultSettings('CZ'));
+    expect(first.current).toEqual({ ...defaultSettings(), defaultCountry: 'CZ' });
     const saved = configured({ agentUsername: 'jana.novakova', phone: { identifier: 'webrtc-jana' } });
     first.save(saved);
 
     const store = fileSettingsStore(directory);
     expect(JSON.parse(store.readText())).toEqual({ settings: { version: SETTINGS_VERSION, ...saved } });
-    const second = new SettingsRepository({ store, defaults: defaultSettings('US'), logger: silentLogger });
+    const second = new SettingsRepository({
+      store,
+      defaults: { ...defaultSettings(), defaultCountry: 'US' },
+      logger: silentLogger,
+    });
     expect(second.current).toEqual(saved);
   });
 
@@ -287,7 +300,11 @@ describe('settings persistence', () => {
       clientSecret: 'left-by-a-hand-edit',
     });
     const logger = spyLogger();
-    const repository = new SettingsRepository({ store, defaults: defaultSettings('CZ'), logger });
+    const repository = new SettingsRepository({
+      store,
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
+      logger,
+    });
     expect(repository.current).toEqual(configured());
     expect(repository.current).not.toHaveProperty('clientSecret');
     expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/defaultCountry, pollIntervalMs/));
@@ -296,7 +313,7 @@ describe('settings persistence', () => {
   it('tells subscribers about saved settings', () => {
     const repository = new SettingsRepository({
       store: new MemorySettingsStore(),
-      defaults: defaultSettings('CZ'),
+      defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
       logger: silentLogger,
     });
     const seen: number[] = [];

@@ -69,11 +69,6 @@ describe('the settings registry', () => {
     }
   });
 
-  it('takes the OS region as the default country where it is one', () => {
-    expect(defaultSettings('sk').defaultCountry).toBe('SK');
-    expect(defaultSettings('XX').defaultCountry).toBe('US');
-  });
-
   it('lets a managed policy lock exactly the fields marked lockable', () => {
     expect([...MANAGED_FIELDS]).toEqual([
       'baseUrl',

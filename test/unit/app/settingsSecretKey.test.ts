@@ -29,7 +29,7 @@ const trusted: Connection = {
 function setup(saved?: Connection) {
   const repository = new SettingsRepository({
     store: new MemorySettingsStore(),
-    defaults: defaultSettings('CZ'),
+    defaults: { ...defaultSettings(), defaultCountry: 'CZ' },
     logger: silentLogger,
   });
   if (saved) repository.save({ ...repository.current, mode: 'configured', ...saved });
@@ -40,6 +40,7 @@ function setup(saved?: Connection) {
     secrets,
     modes: modes as unknown as ConnectionModeController,
     demoAvailable: false,
+    numberingCountry: () => ({ country: 'CZ', source: 'setting' }),
     logger: silentLogger,
   });
   const save = (connection: Partial<Settings>, secret?: string) =>

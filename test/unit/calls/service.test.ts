@@ -9,12 +9,8 @@ function service(phone: PhoneSelector | null, client: CallsClient | undefined) {
   const calls = new CallsService({
     client: () => client,
     agent: () => ({ username: 'agent', phone }),
-    settings: () => ({
-      defaultCountry: 'CZ',
-      pollIntervalMs: 1000,
-      confirmBeforeDial: true,
-      dialCountries: [],
-    }),
+    settings: () => ({ pollIntervalMs: 1000, confirmBeforeDial: true, dialCountries: [] }),
+    defaultCountry: () => 'CZ',
     directory: () => undefined,
     recents: new MemoryRecentNumbersStore(),
     emit: (channel) => emitted.push(channel),

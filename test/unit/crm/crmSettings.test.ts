@@ -20,7 +20,8 @@ describe("the agent's own CRM templates", () => {
 
   it('are checked when the settings are saved; empty means the team’s', () => {
     const settings = {
-      ...defaultSettings('CZ'),
+      ...defaultSettings(),
+      defaultCountry: 'CZ',
       crmCallUrl: '  https://crm.example/{uniqueid} ',
       crmPersonUrl: '   ',
       crmOpenOnAnswer: true,

@@ -24,7 +24,7 @@ import { silentLogger } from '../../../src-main/shared/logger';
 import { composeHeadlessCore, testAppCore, TEST_BUILD } from '../../support/testAppCore';
 import { spyLogger } from '../../support/spyLogger';
 
-const defaults = defaultSettings('CZ');
+const defaults = { ...defaultSettings(), defaultCountry: 'CZ' };
 
 const POLICY = {
   settings: {

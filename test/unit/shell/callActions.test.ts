@@ -208,7 +208,8 @@ describe('the shortcuts in Settings', () => {
     const { defaultSettings, validateSettings } =
       await import('../../../src-main/app/settings/settingsSchema');
     const settings = {
-      ...defaultSettings('CZ'),
+      ...defaultSettings(),
+      defaultCountry: 'CZ',
       dialShortcut: 'CommandOrControl+Alt+D',
       answerShortcut: 'commandorcontrol+alt+d',
       hangUpShortcut: 'Ctrl+Nope',
