@@ -58,6 +58,7 @@ export {
 } from './history/historyTextIndex';
 export { newReview, ReviewRecordStore, type StoredReview, type V2State } from './history/reviewRecordStore';
 export { WrapUpStore, type OutboxEntry, type WrapUpFields } from './history/wrapUpStore';
+export { WrapUpDraftStore, type StoredDraft } from './history/wrapUpDraftStore';
 /** What the cache answers with: plain, serialisable data, ready to cross IPC (shapes of the IPC contract). */
 export type {
   CompanyCard,

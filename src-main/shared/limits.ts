@@ -29,6 +29,8 @@ export const POLL_INTERVAL_MS = { min: 250, max: 10_000, default: 1000 } as cons
 export const NOTE_MAX = 10_000;
 /** The longest call metadata key (the PBX's own limit). */
 export const METADATA_KEY_MAX = 64;
+/** The most metadata keys one wrap-up draft edits. */
+export const METADATA_DRAFT_KEYS_MAX = 200;
 
 /** The most calls one `history:list` page (or one `history:markSeen`) carries. */
 export const HISTORY_PAGE_MAX = 200;

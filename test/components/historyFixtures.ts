@@ -164,6 +164,7 @@ export function wrapUp(overrides: Partial<WrapUp> = {}): WrapUp {
     dispositionsSource: 'pbx',
     saved: null,
     pending: null,
+    draft: null,
     metadata: {
       status: 'shown',
       value: { values: { crm_case: 'C-1042', priority: 2, 'ringside.note': 'old' }, stale: false },

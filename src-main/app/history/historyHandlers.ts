@@ -18,5 +18,7 @@ export function historyHandlers(history: () => HistoryService): HandlersFor<Hist
     'wrapup:save': async (args) => history().save(args),
     'wrapup:pending': async () => history().pending(),
     'wrapup:discard': async ({ uniqueid }) => history().discard(uniqueid),
+    'wrapup:draft': async (args) => history().saveDraft(args),
+    'wrapup:drafts': async () => history().keptDrafts(),
   };
 }

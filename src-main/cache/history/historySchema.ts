@@ -1,7 +1,7 @@
 /**
  * The history file's schema (one file per PBX, beside its directory cache; docs/history-and-review.md):
- * the call history, stored call reviews, wrap-ups with their outbox, the last metadata per call, and
- * full-text search over transcripts, summaries and notes. Append-only, like the directory's migrations.
+ * the call history, stored call reviews, wrap-ups with their outbox and drafts, the last metadata per call,
+ * and full-text search over transcripts, summaries and notes. Append-only, like the directory's migrations.
  *
  * Every table has a rowid and a named unique index on its key: a damaged file is salvaged by reading rows
  * by rowid ranges, and the indexes tell which rows existed, so that what could not be read is counted
@@ -49,13 +49,21 @@ const v1 = (db: Database): void => {
   db.pragma(`application_id = ${HISTORY_APPLICATION_ID}`);
 };
 
-export const HISTORY_MIGRATIONS: readonly ((db: Database) => void)[] = [v1];
+/** Wrap-up drafts: typed, not yet saved (wrapUpDraftStore.ts). Only the history file has them. */
+const v2 = (db: Database): void => {
+  db.exec(`
+    CREATE TABLE wrapup_drafts (uniqueid TEXT NOT NULL, draft TEXT NOT NULL, updated_at INTEGER NOT NULL);
+    CREATE UNIQUE INDEX wrapup_drafts_by_id ON wrapup_drafts (uniqueid);
+  `);
+};
+
+export const HISTORY_MIGRATIONS: readonly ((db: Database) => void)[] = [v1, v2];
 
 /**
  * The tables that hold what the agent and the PBX gave, in the order a salvage copies them. The search
  * index (`history_fts`) is not among them: it is rebuilt from `history_text` as the rows go in.
  */
-export const HISTORY_TABLES = ['meta', ...HISTORY_RECORD_TABLES] as const;
+export const HISTORY_TABLES = ['meta', ...HISTORY_RECORD_TABLES, 'wrapup_drafts'] as const;
 
 /** Brings the history file's schema up to date, one transaction per migration. */
 export function migrateHistoryFile(db: Database): void {

@@ -8,6 +8,7 @@ import {
   HistoryTextIndex,
   InvalidHistoryCursor,
   ReviewRecordStore,
+  WrapUpDraftStore,
   WrapUpStore,
   type CacheDatabase,
 } from '../../cache';
@@ -20,10 +21,12 @@ import {
   type HistoryPage,
   type HistorySearchArgs,
   type HistorySearchResult,
+  type KeptDraft,
   type PendingSave,
   type ReviewGetArgs,
   type ScreenPopRecentCall,
   type WrapUp,
+  type WrapUpDraftArgs,
   type WrapUpSaveArgs,
   type WrapUpSaveResult,
 } from '../../shared/contract';
@@ -70,6 +73,8 @@ export class HistoryService {
   private readonly recorder: HistoryRecorder;
   private readonly reviews: ReviewFetcher;
   private readonly wrapUps: WrapUpService;
+  /** What the agent typed in wrap-up panels and has not saved (cache/history/wrapUpDraftStore.ts). */
+  private readonly drafts: WrapUpDraftStore;
   private readonly outbox: WrapUpOutbox;
 
   constructor(private readonly deps: HistoryServiceDeps) {
@@ -78,6 +83,7 @@ export class HistoryService {
     this.reviewStore = new ReviewRecordStore(database);
     this.text = new HistoryTextIndex(database);
     this.wrapUpStore = new WrapUpStore(database);
+    this.drafts = new WrapUpDraftStore(database);
     this.recorder = new HistoryRecorder({
       store: this.store,
       lookup: new CallerLookup(deps.directory, deps.defaultCountry),
@@ -108,6 +114,7 @@ export class HistoryService {
     this.wrapUps = new WrapUpService({
       database,
       store: this.wrapUpStore,
+      drafts: this.drafts,
       reviews: this.reviewStore,
       text: this.text,
       client: deps.client,
@@ -223,6 +230,17 @@ export class HistoryService {
 
   pending(): PendingSave[] {
     return this.outbox.pending();
+  }
+
+  /** Keeps a wrap-up draft as typed (null: drops it). */
+  saveDraft({ uniqueid, draft }: WrapUpDraftArgs): void {
+    if (draft) this.drafts.put(uniqueid, draft, this.deps.clock.now());
+    else this.drafts.remove(uniqueid);
+  }
+
+  /** The drafts kept from earlier, with their calls, oldest first. */
+  keptDrafts(): KeptDraft[] {
+    return this.drafts.all().map((kept) => ({ ...kept, call: this.store.get(kept.uniqueid) }));
   }
 
   discard(uniqueid: string): { discarded: boolean } {

@@ -11,7 +11,13 @@
 import { z } from 'zod';
 import type { CallMetadataApi, CallPermissionsApi } from '../../api/endpoints/calls';
 import type { SharedDataApi } from '../../api/endpoints/misc';
-import type { CacheDatabase, HistoryTextIndex, ReviewRecordStore, WrapUpStore } from '../../cache';
+import type {
+  CacheDatabase,
+  HistoryTextIndex,
+  ReviewRecordStore,
+  WrapUpDraftStore,
+  WrapUpStore,
+} from '../../cache';
 import type {
   Disposition,
   ReviewPart,
@@ -94,6 +100,7 @@ const CACHED_DISPOSITIONS_KEY = 'history.dispositions';
 export interface WrapUpServiceDeps {
   database: CacheDatabase;
   store: WrapUpStore;
+  drafts: WrapUpDraftStore;
   reviews: ReviewRecordStore;
   text: HistoryTextIndex;
   client(): WrapUpClient | undefined;
@@ -128,6 +135,7 @@ export class WrapUpService {
       saved: this.deps.store.wrapUp(uniqueid),
       pending: entry ? publicEntry(entry) : null,
       metadata,
+      draft: this.deps.drafts.get(uniqueid)?.draft ?? null,
     };
   }
 
@@ -149,6 +157,7 @@ export class WrapUpService {
     const entry = this.deps.database.write(() => {
       const stored = this.deps.store.save(uniqueid, { disposition, note, followUp }, changes, now);
       this.deps.text.replace(uniqueid, 'note', [{ channel: null, segment: null, begin: null, text: note }]);
+      this.deps.drafts.remove(uniqueid);
       return stored;
     });
     return { saved: this.deps.store.wrapUp(uniqueid)!, pending: publicEntry(entry) };
@@ -173,6 +182,7 @@ export class WrapUpService {
         store.discard(uniqueid);
       }
       text.replace(uniqueid, 'note', [{ channel: null, segment: null, begin: null, text: note }]);
+      this.deps.drafts.remove(uniqueid);
       return store.entry(uniqueid);
     });
     return { saved: store.wrapUp(uniqueid)!, pending: pending ? publicEntry(pending) : null };

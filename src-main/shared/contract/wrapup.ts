@@ -10,7 +10,7 @@ import { command, event } from './define';
 import type { HistoryItem } from './history';
 import { UniqueIdArg } from './ids';
 import type { ReviewPart } from './review';
-import { NOTE_MAX } from '../limits';
+import { METADATA_DRAFT_KEYS_MAX, METADATA_KEY_MAX, NOTE_MAX } from '../limits';
 
 // ---- Wrap-up -------------------------------------------------------------------------------------------
 
@@ -27,6 +27,41 @@ export const WrapUpSaveArgsSchema = z.strictObject({
   metadata: CallDataSchema.default({}),
 });
 export type WrapUpSaveArgs = z.input<typeof WrapUpSaveArgsSchema>;
+
+/**
+ * What the agent typed in a wrap-up panel and has not saved: kept on disk as it is typed, offered again after a
+ * restart. `metadata`: the edits of the call's metadata as typed (a text per key, null to clear the key).
+ */
+export const WrapUpDraftSchema = z.strictObject({
+  disposition: z.string().max(64).nullable(),
+  note: z.string().max(NOTE_MAX),
+  followUp: z.boolean(),
+  metadata: z
+    .record(z.string().max(METADATA_KEY_MAX), z.string().max(NOTE_MAX).nullable())
+    .refine((edits) => Object.keys(edits).length <= METADATA_DRAFT_KEYS_MAX, {
+      message: `at most ${METADATA_DRAFT_KEYS_MAX} metadata keys`,
+    }),
+  /** The metadata field being added, as typed. */
+  newKey: z.string().max(METADATA_KEY_MAX),
+  newValue: z.string().max(NOTE_MAX),
+});
+export type WrapUpDraft = z.infer<typeof WrapUpDraftSchema>;
+
+/** `draft: null` drops the call's draft (the form is back to what was saved). */
+export const WrapUpDraftArgsSchema = z.strictObject({
+  uniqueid: UniqueIdArg,
+  draft: WrapUpDraftSchema.nullable(),
+});
+export type WrapUpDraftArgs = z.infer<typeof WrapUpDraftArgsSchema>;
+
+/** A draft kept from an earlier run, for the call it belongs to. */
+export interface KeptDraft {
+  uniqueid: string;
+  draft: WrapUpDraft;
+  /** Epoch ms of the last keystroke kept. */
+  updatedAt: number;
+  call: HistoryItem | null;
+}
 
 export const WrapUpDiscardArgsSchema = z.strictObject({ uniqueid: UniqueIdArg });
 export type WrapUpDiscardArgs = z.infer<typeof WrapUpDiscardArgsSchema>;
@@ -82,6 +117,8 @@ export interface WrapUp {
    * `readOnlyReason`: the values may be shown but not edited, and why (no agent username in Settings).
    */
   metadata: ReviewPart<{ values: Record<string, unknown>; stale: boolean; readOnlyReason?: string }>;
+  /** What was typed and not saved (kept on disk as it was typed); null when none. */
+  draft: WrapUpDraft | null;
   call: HistoryItem | null;
 }
 
@@ -114,6 +151,10 @@ export const wrapUpCommands = {
   'wrapup:pending': command(z.undefined()).returns<PendingSave[]>(),
   /** Drops a pending (typically rejected) save; the local note stays. */
   'wrapup:discard': command(WrapUpDiscardArgsSchema).changes<{ discarded: boolean }>(),
+  /** Keeps what is typed in a wrap-up panel on disk (the window debounces); `draft: null` drops it. */
+  'wrapup:draft': command(WrapUpDraftArgsSchema).changes<void>(),
+  /** The drafts kept from earlier (after a restart: offered again for their calls), oldest first. */
+  'wrapup:drafts': command(z.undefined()).returns<KeptDraft[]>(),
 };
 
 export const wrapUpEvents = {

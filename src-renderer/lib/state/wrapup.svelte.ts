@@ -2,7 +2,8 @@
  * Wrap-up: the panel that opens when an answered call of the agent's phone ends (`call:ended`) or from a
  * review, and the saves waiting for the PBX. Each call's draft lives in a `WrapUpSession` for as long as the
  * panel is open, and beyond while it holds unsaved text: typed input is never lost, not even across a failed
- * save.
+ * save. What is typed is also kept on disk (`wrapup:draft`, debounced), so a crash or a kill loses at most
+ * the last keystrokes; after a restart the kept drafts open again for their calls.
  * One `WrapUpDesk` lives in App.svelte and is shared through context with the History screen.
  */
 import { createContext } from 'svelte';
@@ -13,11 +14,12 @@ import type {
   PendingSave,
   SavedWrapUp,
   WrapUp,
+  WrapUpDraft,
 } from '../../../src-main/shared/contract';
 import { announce } from '../announcer.svelte';
 import { describeError, type ErrorDescription } from '../errors';
 import { pendingText } from '../historyText';
-import { t } from '../i18n.svelte';
+import { formatDate, t } from '../i18n.svelte';
 import { invoke, subscribe } from '../ringside';
 import { Action } from './action.svelte';
 import { Followed } from './followed.svelte';
@@ -31,6 +33,9 @@ import { MetadataDraft } from './wrapupDraft.svelte';
  * - `local`: saved on this computer only (a refused save was discarded).
  */
 export type WrapUpStatus = 'unsaved' | 'waiting' | 'written' | 'rejected' | 'local';
+
+/** How long typing rests before the draft goes to disk: a kill loses at most this much of it. */
+export const DRAFT_KEEP_DELAY_MS = 500;
 
 export class WrapUpSession {
   wrapUp = $state.raw<WrapUp | null>(null);
@@ -48,6 +53,10 @@ export class WrapUpSession {
   readonly saving = new Action<void>();
   /** Why dropping a refused save failed. */
   discardError = $state.raw<ErrorDescription | null>(null);
+  /** The form was filled from a draft kept on disk (typed before Ringside last stopped). */
+  restoredDraft = $state(false);
+  /** The wrap-up was read: until then an empty form must not replace a draft kept on disk. */
+  loaded = $state(false);
   #discarding = false;
 
   readonly dispositions: Disposition[] = $derived(this.wrapUp?.dispositions ?? []);
@@ -69,6 +78,20 @@ export class WrapUpSession {
     );
   });
 
+  /** What to keep on disk: the form while it differs from what was saved (or a field being added), else null. */
+  readonly unsavedDraft: WrapUpDraft | null = $derived.by(() => {
+    const { edits, newKey, newValue } = this.metadata;
+    if (!this.dirty && newKey === '' && newValue === '') return null;
+    return {
+      disposition: this.disposition,
+      note: this.note,
+      followUp: this.followUp,
+      metadata: { ...edits },
+      newKey,
+      newValue,
+    };
+  });
+
   constructor(
     readonly uniqueid: string,
     call: HistoryItem | null = null,
@@ -86,7 +109,9 @@ export class WrapUpSession {
       this.pending = wrapUp.pending;
       const values = wrapUp.metadata.status === 'shown' ? wrapUp.metadata.value.values : {};
       this.metadata.setBase(values);
-      if (this.#isBlank()) this.#fill(wrapUp.saved, values);
+      if (wrapUp.draft && this.#isBlank()) this.#restore(wrapUp.draft);
+      else if (this.#isBlank()) this.#fill(wrapUp.saved, values);
+      this.loaded = true;
     } catch (error) {
       this.loadError = describeError(error);
     }
@@ -108,6 +133,7 @@ export class WrapUpSession {
       this.saved = result.saved;
       this.pending = result.pending;
       this.metadata.applySaved(changes, sentEdits);
+      this.restoredDraft = false;
       // The status line changes beside the Save button, where the focus is not always: say where it stands.
       announce(
         result.pending
@@ -143,7 +169,18 @@ export class WrapUpSession {
   }
 
   #isBlank(): boolean {
-    return this.disposition === null && this.note === '' && !this.followUp;
+    return this.disposition === null && this.note === '' && !this.followUp && !this.metadata.changed;
+  }
+
+  /** The form as it was typed before Ringside last stopped. */
+  #restore(draft: WrapUpDraft): void {
+    this.disposition = draft.disposition;
+    this.note = draft.note;
+    this.followUp = draft.followUp;
+    this.metadata.edits = { ...draft.metadata };
+    this.metadata.newKey = draft.newKey;
+    this.metadata.newValue = draft.newValue;
+    this.restoredDraft = true;
   }
 
   /** The form from the last local save, else from what the PBX holds (saved on another computer). */
@@ -192,6 +229,9 @@ export class WrapUpDesk {
   /** Set when the panel should take the focus (opened by the agent, not by a call ending). */
   focusRequested = $state<string | null>(null);
   #sessions = new SvelteMap<string, WrapUpSession>();
+  /** Per session: stops keeping its draft on disk. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- stop functions, never shown
+  #keepers = new Map<string, () => void>();
 
   readonly session: WrapUpSession | undefined = $derived(
     this.current ? this.#sessions.get(this.current) : undefined,
@@ -217,10 +257,54 @@ export class WrapUpDesk {
       announce(t('wrapup.callEnded', { name }));
     });
     const stopPending = this.#pending.start();
+    void this.#restoreDrafts();
     return () => {
       stopEnded();
       stopPending();
+      for (const stop of this.#keepers.values()) stop();
+      this.#keepers.clear();
     };
+  }
+
+  /** Opens the panel again for every draft kept from before a restart (or a crash). */
+  async #restoreDrafts(): Promise<void> {
+    try {
+      const kept = await invoke('wrapup:drafts');
+      for (const { uniqueid, call, updatedAt } of kept) {
+        if (this.#sessions.has(uniqueid)) continue;
+        this.show(uniqueid, { call });
+        const name = call ? call.match?.name || call.remote.pbxName.trim() || call.remote.display : uniqueid;
+        announce(t('wrapup.draftRestored', { name, time: formatDate(updatedAt, 'time') }));
+      }
+    } catch {
+      // Nothing kept can be read now: the panels open as calls end, and the drafts stay on disk.
+    }
+  }
+
+  /**
+   * Keeps a session's draft on disk as it is typed: once typing rests `DRAFT_KEEP_DELAY_MS`, the form goes to
+   * main (null once it is saved or undone, which drops the kept copy).
+   */
+  #keep(session: WrapUpSession): void {
+    let keptOnDisk: boolean | undefined;
+    const stop = $effect.root(() => {
+      $effect(() => {
+        const draft = session.unsavedDraft;
+        if (!session.loaded && draft === null) return;
+        // Before the first write, whatever main kept counts as kept (load() restored it into the form).
+        keptOnDisk ??= session.restoredDraft;
+        if (draft === null && !keptOnDisk) return;
+        const timer = setTimeout(() => {
+          keptOnDisk = draft !== null;
+          invoke('wrapup:draft', { uniqueid: session.uniqueid, draft }).catch(() => {
+            // The form still holds it; the next keystroke tries again.
+            keptOnDisk = true;
+          });
+        }, DRAFT_KEEP_DELAY_MS);
+        return () => clearTimeout(timer);
+      });
+    });
+    this.#keepers.set(session.uniqueid, stop);
   }
 
   /**
@@ -232,6 +316,7 @@ export class WrapUpDesk {
     if (!session) {
       session = new WrapUpSession(uniqueid, options.call ?? null);
       this.#sessions.set(uniqueid, session);
+      this.#keep(session);
       void session.load();
     }
     if (!this.shown.includes(uniqueid)) this.shown = [...this.shown, uniqueid];
@@ -247,7 +332,14 @@ export class WrapUpDesk {
   /** Closes a call's panel; a draft with unsaved changes is kept for when it opens again. */
   close(uniqueid: string): void {
     this.shown = this.shown.filter((shown) => shown !== uniqueid);
-    if (!this.#sessions.get(uniqueid)?.dirty) this.#sessions.delete(uniqueid);
+    const session = this.#sessions.get(uniqueid);
+    if (session && !session.unsavedDraft) {
+      this.#sessions.delete(uniqueid);
+      this.#keepers.get(uniqueid)?.();
+      this.#keepers.delete(uniqueid);
+      // Undone to what was saved: a copy kept on disk earlier goes too (its timer just stopped).
+      if (session.loaded) void invoke('wrapup:draft', { uniqueid, draft: null }).catch(() => {});
+    }
     if (this.current === uniqueid) this.current = this.shown.at(-1) ?? null;
   }
 

@@ -3,6 +3,7 @@
  * demo PBX this test runs) and is killed with SIGKILL in the middle of a directory sync and of wrap-up
  * saves. On restart no acknowledged wrap-up is lost and the cache is consistent (quick_check ok, counts
  * sane), and the interrupted sync completes; also when the WAL of each file was deleted after the crash.
+ * A wrap-up typed but not saved survives the kill too, and is offered again after the restart.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -164,5 +165,33 @@ describe('killed with SIGKILL', { timeout: 240_000 }, () => {
 
     // Whatever the directory cache lost with its WAL, the restart either finds it sound or rebuilds it.
     await expectRestartKeeps(acknowledged);
+  });
+
+  it('with a wrap-up typed but not saved, twice: the draft as last typed is offered again', async () => {
+    const uniqueid = '1795000000.900';
+    /** A core started on the files as the last kill left them: what it keeps, then the next draft typed. */
+    const restartTyping = async (note: string | null) => {
+      const core = await startCore();
+      core.send({ type: 'state', uniqueids: [uniqueid] });
+      const state = await core.next('state');
+      if (note !== null) {
+        core.send({ type: 'draft', uniqueid, note });
+        await core.next('drafted');
+        await core.kill();
+      } else {
+        await core.stop();
+      }
+      running.delete(core);
+      return state;
+    };
+
+    await restartTyping('Customer wants a call');
+    const afterFirstKill = await restartTyping('Customer wants a call back on Monday');
+    expect(afterFirstKill.drafts).toEqual({ [uniqueid]: 'Customer wants a call' });
+    const afterSecondKill = await restartTyping(null);
+    expect(afterSecondKill.drafts).toEqual({ [uniqueid]: 'Customer wants a call back on Monday' });
+    // Not saved: nothing of it is a wrap-up yet.
+    expect(afterSecondKill.notes).toEqual({ [uniqueid]: null });
+    expect(inspect(HISTORY_FILE).check).toBe('ok');
   });
 });

@@ -38,6 +38,13 @@ async function obey(order: CoreOrder): Promise<void> {
     }
     return;
   }
+  if (order.type === 'draft') {
+    const { uniqueid, note } = order;
+    const draft = { disposition: null, note, followUp: false, metadata: {}, newKey: '', newValue: '' };
+    await core.commands['wrapup:draft']({ uniqueid, draft });
+    send({ type: 'drafted', uniqueid });
+    return;
+  }
   if (order.type === 'state') {
     const opened = core.caches.current;
     await Promise.all([opened?.database.integrityChecked, opened?.history.integrityChecked]);
@@ -45,9 +52,11 @@ async function obey(order: CoreOrder): Promise<void> {
     for (const uniqueid of order.uniqueids) {
       notes[uniqueid] = (await core.commands['wrapup:get']({ uniqueid })).saved?.note ?? null;
     }
+    const kept = await core.commands['wrapup:drafts']();
     send({
       type: 'state',
       notes,
+      drafts: Object.fromEntries(kept.map(({ uniqueid, draft }) => [uniqueid, draft.note])),
       sync: core.directorySync.status(),
       damaged: { directory: opened?.database.damaged ?? null, history: opened?.history.damaged ?? null },
       repair: await core.commands['history:repair'](),
