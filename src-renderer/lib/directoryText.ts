@@ -49,6 +49,14 @@ export function entryKey(entry: Pick<DirectoryEntry, 'kind' | 'id'>): string {
   return `${entry.kind}-${entry.id}`;
 }
 
+/**
+ * A number's label in the agent's language: the PBX's `mobile`, `home`…, Ringside's own `extension`, an
+ * extension's type (`phone`, `queue`, `voicemail`…); a label the catalogue does not know is shown as written.
+ */
+export function numberLabelText(label: string): string {
+  return t('directory.numberLabel', { label });
+}
+
 /** "Person", "Company", "Colleague", "Extension". */
 export function entryKind(entry: Pick<DirectoryEntry, 'kind'>): string {
   return t('directory.entryKind', { kind: entry.kind });
@@ -75,7 +83,7 @@ export function entryDetail(entry: DirectoryEntry): string {
         .filter(Boolean)
         .join(' · ');
     case 'extension':
-      return entry.type;
+      return numberLabelText(entry.type);
   }
 }
 
