@@ -62,9 +62,9 @@ export class CallControl {
         return { message };
       },
       (error: unknown) => {
-        const notice = error instanceof BusinessError ? error.pbxMessage : errorMessage(error);
-        this.deps.logger.info(`call control: ${action} of ${uniqueid} failed: ${notice}`);
-        board.rollBack(uniqueid, notice);
+        const said = error instanceof BusinessError ? error.pbxMessage : errorMessage(error);
+        this.deps.logger.info(`call control: ${action} of ${uniqueid} failed: ${said}`);
+        board.rollBack(uniqueid, { action, detail: errorMessage(error) });
         throw error;
       },
     );

@@ -110,7 +110,10 @@ describe('call control: optimistic requests', () => {
     expect(view('1.1')).toMatchObject({
       stateLabel: 'Connected',
       pending: null,
-      notice: 'phone agent-phone has no connected call to hold',
+      notice: {
+        action: 'hold',
+        detail: 'The PBX’s answer: “phone agent-phone has no connected call to hold”',
+      },
       actions: ['hold', 'hangup'],
     });
     expect(announced.map((views) => views[0]!.stateLabel)).toEqual(['Connected', 'Holding…', 'Connected']);
@@ -121,7 +124,10 @@ describe('call control: optimistic requests', () => {
     const hungUp = control.control({ uniqueid: '1.1', action: 'hangup' });
     client.requests[0]!.reject(new NetworkError('refused', 'pbx.example.com'));
     await expect(hungUp).rejects.toBeInstanceOf(NetworkError);
-    expect(view('1.1')!.notice).toMatch(/pbx\.example\.com refused the connection/);
+    expect(view('1.1')!.notice).toMatchObject({
+      action: 'hangup',
+      detail: expect.stringMatching(/pbx\.example\.com refused the connection/),
+    });
   });
 
   it('clears the notice when the call changes state', async () => {
