@@ -178,7 +178,7 @@ export class WrapUpService {
     if (list.some((item) => item.code === code)) return;
     throw new CallsError(
       'invalid-argument',
-      `"${code}" is not one of the dispositions (${list.map((item) => item.code).join(', ')}).`,
+      t('control.dispositionUnknown', { code, codes: list.map((item) => item.code).join(', ') }),
     );
   }
 
