@@ -54,7 +54,12 @@ export function entryKey(entry: Pick<DirectoryEntry, 'kind' | 'id'>): string {
  * extension's type (`phone`, `queue`, `voicemail`…); a label the catalogue does not know is shown as written.
  */
 export function numberLabelText(label: string): string {
-  return t('directory.numberLabel', { label });
+  // "private mobile" → private_mobile; a label "other" is not the message's fallback.
+  const code = label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return t('directory.numberLabel', { label: code === 'other' ? 'other_label' : code, text: label });
 }
 
 /** "Person", "Company", "Colleague", "Extension". */

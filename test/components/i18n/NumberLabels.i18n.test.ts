@@ -33,6 +33,10 @@ const result = (query: string): DirectorySearchResult => ({
     items: [
       { kind: 'extension', id: 9, name: 'Linka 12', type: 'phone', numbers: [number('12', 'phone')] },
       { kind: 'extension', id: 10, name: 'Menu', type: 'ivr', numbers: [number('500', 'ivr')] },
+      {
+        ...{ kind: 'extension', id: 11, name: 'Soukromá linka', type: 'phone' },
+        numbers: [number('501', 'private mobile'), number('502', 'other'), number('503', 'Pobočka Brno')],
+      },
     ],
     more: false,
   },
@@ -93,7 +97,11 @@ describe('number labels in Czech and Slovak', () => {
     expect(within(results).getAllByText('klapka').length).toBeGreaterThan(0);
     expect(within(results).getAllByText('telefon').length).toBeGreaterThan(0);
     expect(within(results).getAllByText('hlasové menu (IVR)').length).toBeGreaterThan(0);
-    for (const english of ['extension', 'phone', 'ivr'])
+    // A label of more than one word, the label "other", and one the catalogue does not know (kept as written).
+    expect(within(results).getByText('soukromý mobil')).toBeVisible();
+    expect(within(results).getByText('jiné')).toBeVisible();
+    expect(within(results).getByText('Pobočka Brno')).toBeVisible();
+    for (const english of ['extension', 'phone', 'ivr', 'private mobile', 'other'])
       expect(text).not.toMatch(new RegExp(`\\b${english}\\b`));
   });
 });
