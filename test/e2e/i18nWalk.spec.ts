@@ -88,6 +88,27 @@ for (const locale of ['cs', 'sk'] as const satisfies readonly Exclude<Locale, 'e
       await look(link.name);
     }
 
+    // The screens as they fill: the dial pad's preview of a known number, a directory search and a person's
+    // card, the review of the missed call.
+    await ringing(page);
+    await page.goto('/#/dial');
+    await page.getByRole('textbox', { name: say.t('dial.numberLabel') }).fill(missedCaller!.number);
+    await expect(page.locator('#dial-preview')).toContainText(missedCaller!.name);
+    await look(say.t('app.screenDial'));
+    await ringing(page);
+    await page.goto('/#/directory');
+    await page.getByRole('searchbox', { name: say.t('directory.searchLabel') }).fill(missedCaller!.name);
+    const result = page.getByRole('main').getByRole('button', { name: missedCaller!.name }).first();
+    await result.click();
+    await expect(page.getByRole('main').getByRole('heading', { name: missedCaller!.name })).toBeVisible();
+    await settle(page, locale);
+    await look(say.t('app.screenDirectory'));
+    await ringing(page);
+    await page.goto(`/#/history/${missed.uniqueid}`);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(missedCaller!.name);
+    await settle(page, locale);
+    await look(say.t('app.screenHistory'));
+
     // After the call: the wrap-up panel.
     await ringing(page);
     await card.getByRole('button', { name: say.t('calls.answerButton') }).click();
