@@ -55,6 +55,13 @@ export abstract class PbxError extends AppError {
   }
 }
 
+/** `POST /call`: the request a PBX error came from, for logs (a message for people never names it). */
+export function requestOf(error: unknown): string | undefined {
+  return error instanceof PbxError && error.context
+    ? `${error.context.method} ${error.context.path}`
+    : undefined;
+}
+
 export function isPbxError(error: unknown): error is PbxError {
   return error instanceof PbxError;
 }
