@@ -71,9 +71,7 @@ function redirectError(response: HttpResponse, context: RequestContext): ServerE
   const location = response.headers.get('location');
   return new ServerError(
     'unexpected-response',
-    location
-      ? text('pbx.redirected', { request: `${context.method} ${context.path}`, location })
-      : text('pbx.redirectedElsewhere', { request: `${context.method} ${context.path}` }),
+    location ? text('pbx.redirected', { location }) : text('pbx.redirectedElsewhere'),
     context,
   );
 }

@@ -14,18 +14,15 @@ export interface RequestContext {
   status?: number;
 }
 
-/** How a message names the request: `GET /user/42`, or (select `none`) "the request" in words. */
-function where(context: RequestContext | undefined): string {
-  // i18n-exempt: a select value the messages word themselves
-  return context ? `${context.method} ${context.path}` : 'none';
-}
-
 /** `{ detail, hasDetail }` for messages that quote the PBX's own words when it gave some. */
 function detailParams(pbxMessage: string | undefined): { detail: string; hasDetail: boolean } {
   return { detail: pbxMessage ?? '', hasDetail: Boolean(pbxMessage) };
 }
 
-/** What a window's wording may quote of the request: the method, the path and the HTTP status. */
+/**
+ * The request's method, path and HTTP status, kept as params for logs and tests: a message for people never
+ * names them (the agent did not send `POST /call`; they placed a call), it says what the PBX answered.
+ */
 function contextParams(context: RequestContext | undefined, extra?: ErrorParams): ErrorParams | undefined {
   if (!context && !extra) return undefined;
   const params: Record<string, string | number | boolean> = { ...extra };
@@ -56,6 +53,13 @@ export abstract class PbxError extends AppError {
     this.context = context;
     this.text = typeof message === 'string' ? undefined : message;
   }
+}
+
+/** `POST /call`: the request a PBX error came from, for logs (a message for people never names it). */
+export function requestOf(error: unknown): string | undefined {
+  return error instanceof PbxError && error.context
+    ? `${error.context.method} ${error.context.path}`
+    : undefined;
 }
 
 export function isPbxError(error: unknown): error is PbxError {
@@ -122,7 +126,7 @@ export class BusinessError extends PbxError {
      */
     readonly declinedData?: unknown,
   ) {
-    super(text('pbx.businessError', { request: where(context), detail: pbxMessage }), context);
+    super(text('pbx.businessError', { detail: pbxMessage }), context);
   }
 }
 
@@ -130,7 +134,7 @@ export class NotFound extends PbxError {
   readonly code = 'not-found';
 
   constructor(context?: RequestContext, pbxMessage?: string) {
-    super(text('pbx.notFound', { request: where(context), ...detailParams(pbxMessage) }), context);
+    super(text('pbx.notFound', { ...detailParams(pbxMessage) }), context);
   }
 }
 
@@ -138,7 +142,7 @@ export class PermissionDenied extends PbxError {
   readonly code = 'permission-denied';
 
   constructor(context?: RequestContext, pbxMessage?: string) {
-    super(text('pbx.permissionDenied', { request: where(context), ...detailParams(pbxMessage) }), context);
+    super(text('pbx.permissionDenied', { ...detailParams(pbxMessage) }), context);
   }
 }
 
@@ -167,7 +171,6 @@ export class ServerError extends PbxError {
     return new ServerError(
       'server-failure',
       text('pbx.serverFailure', {
-        request: where(context),
         status: String(context.status ?? '5xx'),
         ...detailParams(pbxMessage),
       }),
@@ -180,29 +183,25 @@ export class ServerError extends PbxError {
   static rateLimited(context: RequestContext, pbxMessage?: string, retryAfterMs?: number): ServerError {
     return new ServerError(
       'rate-limited',
-      text('pbx.rateLimited', { request: where(context), ...detailParams(pbxMessage) }),
+      text('pbx.rateLimited', { ...detailParams(pbxMessage) }),
       context,
       retryAfterMs,
     );
   }
 
   static notAPbx(context: RequestContext, what: string): ServerError {
-    return new ServerError('not-a-pbx', text('pbx.notAPbx', { what, request: where(context) }), context);
+    return new ServerError('not-a-pbx', text('pbx.notAPbx', { what }), context);
   }
 
   static unexpected(context: RequestContext, what: string): ServerError {
-    return new ServerError(
-      'unexpected-response',
-      text('pbx.unexpectedResponse', { request: where(context), what }),
-      context,
-    );
+    return new ServerError('unexpected-response', text('pbx.unexpectedResponse', { what }), context);
   }
 
   /** An answer larger than the client reads for its kind (see MAX_BODY_BYTES in http/httpTransport.ts). */
   static tooLarge(context: RequestContext, limitBytes: number): ServerError {
     return new ServerError(
       'response-too-large',
-      text('pbx.responseTooLarge', { request: where(context), megabytes: limitBytes / (1024 * 1024) }),
+      text('pbx.responseTooLarge', { megabytes: limitBytes / (1024 * 1024) }),
       context,
     );
   }
@@ -252,9 +251,6 @@ export class Timeout extends PbxError {
     readonly host: string,
     context?: RequestContext,
   ) {
-    super(
-      text('pbx.timeout', { host, request: where(context), seconds: Math.round(timeoutMs / 100) / 10 }),
-      context,
-    );
+    super(text('pbx.timeout', { host, seconds: Math.round(timeoutMs / 100) / 10 }), context);
   }
 }

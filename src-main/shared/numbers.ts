@@ -11,6 +11,7 @@
  */
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import { t } from './i18n/activeLocale';
 import { EXTENSION_SOURCE, NUMBER_TEXT_PATTERN } from './limits';
 
 /**
@@ -125,7 +126,7 @@ function readPhone(
   const { min, max } = options.internalDigits ?? DEFAULT_INTERNAL_DIGITS;
   const international = main.startsWith('+') || digits.startsWith('00');
   if (!international && digits.length >= min && digits.length <= max) {
-    const display = extension ? `${digits} ext. ${extension}` : digits;
+    const display = withExtensionText(digits, extension);
     return { normalized: withExtension({ internal: digits, display }, extension), national: digits };
   }
 
@@ -136,7 +137,7 @@ function readPhone(
   // An explicit country code with digits the metadata does not know yet: keep the text as written rather
   // than invent a grouping.
   const shown = phone.isValid() ? phone.formatInternational() : main.replace(/\s+/g, ' ');
-  const display = extension ? `${shown} ext. ${extension}` : shown;
+  const display = withExtensionText(shown, extension);
   const normalized: NormalizedNumber = readAsInternational
     ? { e164, readAsInternational, display }
     : { e164, display };
@@ -203,6 +204,11 @@ function bestReading(
   if (international) return null;
   const withPlus = parsePhoneNumberFromString(`+${compact}`, { extract: false });
   return withPlus?.isValid() ? { phone: withPlus, readAsInternational: true } : null;
+}
+
+/** "+1 212 555 0123 ext. 45", "…, kl. 45": the extension written after the number in the language in use. */
+function withExtensionText(number: string, extension: string | undefined): string {
+  return extension ? t('dial.numberWithExtension', { number, extension }) : number;
 }
 
 function withExtension(number: NormalizedNumber, extension: string | undefined): NormalizedNumber {

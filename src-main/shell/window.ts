@@ -45,7 +45,7 @@ export function secureWebPreferences(input: Pick<MainWindowOptionsInput, 'preloa
 export function mainWindowOptions(input: MainWindowOptionsInput): BrowserWindowConstructorOptions {
   const { bounds } = input;
   return {
-    title: 'Ringside',
+    title: 'Ringside', // i18n-exempt: the product's name
     ...(bounds
       ? { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }
       : DEFAULT_WINDOW_SIZE),

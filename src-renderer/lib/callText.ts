@@ -1,6 +1,7 @@
 /** How the call screens word calls, parties and numbers, so the Calls screen and the pop card agree. */
 import type { CallPartyView, CallView, NumberMatch } from '../../src-main/shared/contract';
 import { viaQueueText } from '../../src-main/shared/ringingNotification';
+import { numberLabelText } from './directoryText';
 import { t } from './i18n.svelte';
 
 /** The other party's name: the directory's, the PBX's, else null (then the number is the name). */
@@ -13,10 +14,10 @@ export function matchKindText(kind: NumberMatch['kind']): string {
   return t('calls.matchKind', { kind });
 }
 
-/** "Contact · mobile", "Colleague · work". */
+/** "Contact · mobile", "Colleague · extension": the label in the agent's language. */
 export function matchDescription(match: NumberMatch): string {
   const kind = matchKindText(match.kind);
-  return match.label ? t('calls.matchWithLabel', { kind, label: match.label }) : kind;
+  return match.label ? t('calls.matchWithLabel', { kind, label: numberLabelText(match.label) }) : kind;
 }
 
 export function directionText(call: Pick<CallView, 'direction'>): string {

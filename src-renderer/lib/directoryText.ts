@@ -49,6 +49,19 @@ export function entryKey(entry: Pick<DirectoryEntry, 'kind' | 'id'>): string {
   return `${entry.kind}-${entry.id}`;
 }
 
+/**
+ * A number's label in the agent's language: the PBX's `mobile`, `home`…, Ringside's own `extension`, an
+ * extension's type (`phone`, `queue`, `voicemail`…); a label the catalogue does not know is shown as written.
+ */
+export function numberLabelText(label: string): string {
+  // "private mobile" → private_mobile; a label "other" is not the message's fallback.
+  const code = label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return t('directory.numberLabel', { label: code === 'other' ? 'other_label' : code, text: label });
+}
+
 /** "Person", "Company", "Colleague", "Extension". */
 export function entryKind(entry: Pick<DirectoryEntry, 'kind'>): string {
   return t('directory.entryKind', { kind: entry.kind });
@@ -75,7 +88,7 @@ export function entryDetail(entry: DirectoryEntry): string {
         .filter(Boolean)
         .join(' · ');
     case 'extension':
-      return entry.type;
+      return numberLabelText(entry.type);
   }
 }
 

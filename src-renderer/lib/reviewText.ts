@@ -1,7 +1,9 @@
 /** Helpers of the call review: tag colours, sentiment words, who spoke on which channel. */
-import type { CallReview } from '../../src-main/shared/contract';
+import { WRAP_UP_KEYS, type CallReview, type ReviewMetadata } from '../../src-main/shared/contract';
 import type { MessageKey } from '../../src-main/shared/i18n';
+import { dataEntries } from './callText';
 import { formatDate, t } from './i18n.svelte';
+import { metadataText } from './state/wrapupDraft.svelte';
 
 /** WCAG relative luminance of an sRGB `#rrggbb` colour. */
 function luminance(hex: string): number {
@@ -15,6 +17,37 @@ function luminance(hex: string): number {
 export function contrastRatio(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (light + 0.05) / (dark + 0.05);
+}
+
+type Entry = { key: string; value: string };
+
+/** Ringside's own wrap-up keys, in the order the wrap-up panel asks for them, with the select value naming each. */
+const OWN_KEYS = [
+  [WRAP_UP_KEYS.disposition, 'disposition'],
+  [WRAP_UP_KEYS.note, 'note'],
+  [WRAP_UP_KEYS.followUp, 'follow_up'],
+  [WRAP_UP_KEYS.agent, 'agent'],
+] as const;
+
+/**
+ * The review's metadata as people read it: Ringside's own wrap-up values in words ("Disposition: Callback
+ * needed", "Follow up: Yes"), and every other key as the PBX holds it.
+ */
+export function reviewMetadataEntries(metadata: ReviewMetadata): { wrapUp: Entry[]; other: Entry[] } {
+  const { values, dispositionLabel } = metadata;
+  const wrapUp = OWN_KEYS.filter(([key]) => key in values).map(([key, name]) => {
+    const value = values[key];
+    const text =
+      key === WRAP_UP_KEYS.disposition
+        ? (dispositionLabel ?? metadataText(value))
+        : key === WRAP_UP_KEYS.followUp
+          ? t('review.metadataYesNo', { value: String(value === true) })
+          : metadataText(value);
+    return { key: t('review.metadataWrapUpKey', { key: name }), value: text };
+  });
+  const own = new Set<string>(OWN_KEYS.map(([key]) => key));
+  const other = dataEntries(Object.fromEntries(Object.entries(values).filter(([key]) => !own.has(key))));
+  return { wrapUp, other };
 }
 
 const DARK_TEXT = '#111111';

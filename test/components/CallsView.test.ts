@@ -85,17 +85,21 @@ describe('the Calls screen', () => {
   it('shows the PBX’s notice after a rollback', async () => {
     const { fake } = setup([callView()], () => ({
       ok: false,
-      error: { code: 'business-error', message: 'Cannot hold a conference call' },
+      error: { code: 'business-error', message: 'The PBX’s answer: “Cannot hold a conference call”' },
     }));
     await fireEvent.click(
       within(await screen.findByRole('article', { name: 'Jana Nováková' })).getByRole('button', {
         name: 'Hold',
       }),
     );
-    fake.emit('calls:changed', [callView({ notice: 'Cannot hold a conference call' })]);
+    fake.emit('calls:changed', [
+      callView({
+        notice: { action: 'hold', detail: 'The PBX’s answer: “Cannot hold a conference call”' },
+      }),
+    ]);
     await waitFor(() =>
       expect(within(row('Jana Nováková')).getByRole('alert')).toHaveTextContent(
-        'Cannot hold a conference call',
+        'The call was not put on hold. The PBX’s answer: “Cannot hold a conference call”',
       ),
     );
   });

@@ -44,7 +44,7 @@ function setup(
     ok({
       dialled: args.number.replace(/\s/g, ''),
       number: { display: `formatted ${args.number}` },
-      message: 'Call placed.',
+      message: 'Calling +420777123456 from phone webrtc-1 (extension 101)',
     }),
 ) {
   const dialled: CallsDialArgs[] = [];
@@ -88,7 +88,11 @@ describe('the dial pad', () => {
     await fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(dialled).toEqual([{ number: '+420 777 123 456', source: 'dialpad' }]));
     const result = screen.getByTestId('dial-result');
-    await waitFor(() => expect(result).toHaveTextContent('Calling formatted +420 777 123 456. Call placed.'));
+    await waitFor(() =>
+      expect(result).toHaveTextContent('Calling formatted +420 777 123 456. The PBX has started the call.'),
+    );
+    // The PBX's own confirmation (its English, its phone ids) is not shown.
+    expect(result).not.toHaveTextContent('webrtc');
     expect(input).toHaveValue('');
     expect(within(result).getByRole('link', { name: 'Show calls' })).toHaveAttribute('href', '#/calls');
   });

@@ -163,15 +163,16 @@ function openBoard(board: QueueBoardView) {
 }
 
 describe('the queue board', () => {
-  it('shows the live figures, and the counters under the API’s names without percentages', async () => {
+  it('shows the live figures, and the counters in words with the API’s names beside them, without percentages', async () => {
     openBoard({ rows: [boardRow()], readAt: Date.now(), problem: null });
     const card = await screen.findByRole('article', { name: 'Support (601)' });
     expect(card).toHaveTextContent(/Callers waiting\s*3/);
     expect(card).toHaveTextContent(/Longest current wait\s*1:35/);
     expect(card).toHaveTextContent(/Agents in after-call work\s*1/);
-    expect(card).toHaveTextContent(/answered\s*41/);
-    expect(card).toHaveTextContent(/abandoned\s*4/);
-    expect(card).toHaveTextContent(/sl\.day\s*35 · 45/);
+    const counters = within(card).getByLabelText('Counters from the PBX');
+    expect(counters).toHaveTextContent(/Answered\s*answered\s*41/);
+    expect(counters).toHaveTextContent(/Abandoned\s*abandoned\s*4/);
+    expect(counters).toHaveTextContent(/Service level, day\s*sl\.day\s*35 · 45/);
     expect(card.textContent).not.toMatch(/%/);
   });
 

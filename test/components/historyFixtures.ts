@@ -148,7 +148,7 @@ export function review(overrides: Partial<CallReview> = {}): CallReview {
         ],
       },
     },
-    metadata: { status: 'shown', value: { crm_case: 'C-1042' } },
+    metadata: { status: 'shown', value: { values: { crm_case: 'C-1042' }, dispositionLabel: null } },
     v2: { status: 'unavailable', reason: 'This PBX does not offer the version-2 detail.' },
     ...overrides,
   };

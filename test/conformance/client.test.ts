@@ -212,7 +212,7 @@ describe('calls', () => {
 
   it('maps what the phone cannot do to BusinessError', async () => {
     await expect(client.hangUp(agent.phone)).rejects.toBeInstanceOf(BusinessError);
-    await expect(client.controlCall(agent.phone, 'held')).rejects.toThrow(/^The PBX declined PATCH \/call: /);
+    await expect(client.controlCall(agent.phone, 'held')).rejects.toThrow(/^The PBX’s answer: “/);
     await expect(client.listCalls({ identifier: 'no-such-phone' })).rejects.toMatchObject({
       code: expect.stringMatching(/business-error|not-found/),
     });

@@ -27,6 +27,22 @@ const TEXT_ATTRIBUTES = new Set([
   'label',
 ]);
 
+/**
+ * Properties whose text a person reads or hears (an accessible name, a tooltip, a label built in state): any
+ * word in them is text, even a single one ("Close"), unless it is a message key (`calls.hold`).
+ */
+const TEXT_PROPERTIES =
+  /^(label|title|placeholder|alt|tooltip|ariaLabel|ariaDescription|ariaRoleDescription|ariaValueText|ariaPlaceholder|aria-label|aria-description|aria-roledescription|aria-valuetext|aria-placeholder)$/;
+
+/** `calls.hold`, `settings.shortcutLabel`: a catalogue key, not text. */
+const MESSAGE_KEY = /^[a-z][\w-]*(\.[\w-]+)+$/;
+
+/** Whether a literal given to a text property or attribute holds words (and is no message key). */
+function hasWords(value: string): boolean {
+  const trimmed = value.trim();
+  return /\p{L}{2}/u.test(trimmed) && !MESSAGE_KEY.test(trimmed);
+}
+
 /** Calls whose string arguments are for developers or logs, not for the agent. */
 const DEVELOPER_CALLS =
   /^(logger|log|this\.logger|this\.deps\.logger|deps\.logger|console)\.|^(Error|TypeError|RangeError)$|\.(debug|info|warn|error|once)$|^process\.std(out|err)\.write$|\.(prepare|exec)$/;
@@ -80,6 +96,27 @@ function exempt(source: string, line: number): boolean {
   return [lines[line], lines[line - 1]].some((text) => text?.includes('i18n-exempt'));
 }
 
+/** The literal is the value of a text property (`label: 'Close'`) or attribute (`setAttribute('title', …)`). */
+function isNamedText(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === node) {
+    const name = ts.isStringLiteral(parent.name) ? parent.name.text : parent.name.getText();
+    return TEXT_PROPERTIES.test(name);
+  }
+  if (ts.isBinaryExpression(parent) && parent.right === node && ts.isPropertyAccessExpression(parent.left)) {
+    return TEXT_PROPERTIES.test(parent.left.name.text);
+  }
+  if (
+    ts.isCallExpression(parent) &&
+    parent.arguments[1] === node &&
+    /\.setAttribute$/.test(calleeName(parent))
+  ) {
+    const attribute = parent.arguments[0];
+    return !!attribute && ts.isStringLiteral(attribute) && TEXT_ATTRIBUTES.has(attribute.text);
+  }
+  return false;
+}
+
 /** Sentence-like literals in TypeScript source. `lineOffset` places a Svelte script in its file. */
 export function findInScript(file: string, source: string, lineOffset = 0): Finding[] {
   const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -88,7 +125,8 @@ export function findInScript(file: string, source: string, lineOffset = 0): Find
     const value = literalText(node);
     if (value !== undefined) {
       const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart());
-      if (looksLikeText(value) && !isDeveloperText(node) && !exempt(source, line)) {
+      const text = looksLikeText(value) || (isNamedText(node) && hasWords(value));
+      if (text && !isDeveloperText(node) && !exempt(source, line)) {
         findings.push({ file, line: line + 1 + lineOffset, text: value });
       }
       if (!ts.isTemplateExpression(node)) return;
@@ -133,6 +171,12 @@ export function findInSvelte(file: string, source: string): Finding[] {
       looksLikeText(svelteNode.value)
     ) {
       findings.push({ file, line: lineAt(source, svelteNode.start), text: svelteNode.value });
+    }
+    if (svelteNode.type === 'TemplateLiteral') {
+      // `aria-label={`Dial ${number}`}`: the literal parts, a placeholder standing for each value.
+      const quasis = svelteNode['quasis'] as { value: { cooked: string } }[];
+      const value = quasis.map((quasi) => quasi.value.cooked).join('x ');
+      if (looksLikeText(value)) findings.push({ file, line: lineAt(source, svelteNode.start), text: value });
     }
     if (svelteNode.type === 'Attribute') {
       // Static attribute text is words only in the attributes a person hears or sees (not class, id, href…).

@@ -61,6 +61,7 @@ export function describeCallState(code: unknown): { name: CallStateName | 'unkno
     const name = CALL_STATES[code as CallStateCode];
     return { name, label: name };
   }
+  // i18n-exempt: a code, not text: the window words it through control.stateUnknownCode
   return { name: 'unknown', label: `unknown (${String(code)})` };
 }
 

@@ -86,7 +86,9 @@ export class EntryIndexes {
     const user = this.sql.userForIndex.get(id) as UserIndexRow | undefined;
     if (!user) return;
     const numbers: LabelledNumber[] = [];
+    // i18n-exempt: label codes, worded where shown by directory.numberLabel (the next line's too)
     if (user.extension_number) numbers.push({ raw: user.extension_number, label: 'extension' });
+    // i18n-exempt: a label code, as above
     if (user.number) numbers.push({ raw: user.number, label: 'external' });
     this.setNumbers('user', id, numbers);
     const names = [user.name, user.firstname ?? '', user.lastname ?? ''];

@@ -4,7 +4,7 @@
  * PBX's message), each call's matched party, and the actions it offers. Announces the view models whenever
  * they change, and only then.
  */
-import type { CallAction, CallPartyView, CallView } from '../../shared/contract';
+import type { CallAction, CallNotice, CallPartyView, CallView } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { MonitorSnapshot } from '../monitor/callMonitor';
 import type { ObservedCall } from '../monitor/observedCall';
@@ -16,7 +16,7 @@ interface Overlay {
   pending: CallAction | null;
   /** Set once the PBX accepted the action: the pending label stays until a poll started after it answers. */
   confirmedBeforePoll: number | null;
-  notice: string | null;
+  notice: CallNotice | null;
 }
 
 export interface CallBoardDeps {
@@ -77,7 +77,7 @@ export class CallBoard {
     if (overlay) overlay.confirmedBeforePoll = lastPollId;
   }
 
-  rollBack(uniqueid: string, notice: string): void {
+  rollBack(uniqueid: string, notice: CallNotice): void {
     this.overlays.set(uniqueid, { pending: null, confirmedBeforePoll: null, notice });
     this.announce();
   }

@@ -3,7 +3,7 @@
  * request at once ("Answering…") and rolls back with the PBX's message when the PBX declines it. A second
  * identical request while the first is on its way (a double click) gets the first one's promise: one request.
  */
-import { BusinessError } from '../../api/errors';
+import { BusinessError, requestOf } from '../../api/errors';
 import type { CallsApi } from '../../api/endpoints/calls';
 import type { PhoneSelector } from '../../api/schemas';
 import type { CallAction, CallsControlArgs } from '../../shared/contract';
@@ -62,9 +62,12 @@ export class CallControl {
         return { message };
       },
       (error: unknown) => {
-        const notice = error instanceof BusinessError ? error.pbxMessage : errorMessage(error);
-        this.deps.logger.info(`call control: ${action} of ${uniqueid} failed: ${notice}`);
-        board.rollBack(uniqueid, notice);
+        const said = error instanceof BusinessError ? error.pbxMessage : errorMessage(error);
+        const request = requestOf(error);
+        this.deps.logger.info(
+          `call control: ${action} of ${uniqueid} failed${request ? ` (${request})` : ''}: ${said}`,
+        );
+        board.rollBack(uniqueid, { action, detail: errorMessage(error) });
         throw error;
       },
     );

@@ -168,7 +168,9 @@ export function buildReview(
       () => transcriptOf(record, permissions.sentiment),
       t('timeline.reviewEmptyTranscript'),
     ),
-    metadata: permissions.metadata ? shown({ ...record.metadata }) : hidden,
+    metadata: permissions.metadata
+      ? shown({ values: { ...record.metadata }, dispositionLabel: null })
+      : hidden,
     v2: info ? v2Part(stored!) : hidden,
   };
 }

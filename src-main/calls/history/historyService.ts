@@ -26,6 +26,7 @@ import {
   type ReviewGetArgs,
   type ScreenPopRecentCall,
   type WrapUp,
+  type WrapUpChanged,
   type WrapUpDraftArgs,
   type WrapUpSaveArgs,
   type WrapUpSaveResult,
@@ -127,7 +128,13 @@ export class HistoryService {
       store: this.wrapUpStore,
       client: deps.client,
       agent: deps.agent,
-      emit,
+      // A wrap-up's change is also the review's: its metadata shows what was saved.
+      emit: (channel, payload) => {
+        emit(channel, payload);
+        if (channel === 'wrapup:changed') {
+          emit('review:updated', { uniqueid: (payload as WrapUpChanged).uniqueid });
+        }
+      },
       onWritten: (uniqueid) => {
         if (this.store.get(uniqueid)) this.recorder.announce([uniqueid]);
       },
@@ -258,11 +265,15 @@ export class HistoryService {
   }
 
   private reviewModel(uniqueid: string): CallReview {
-    return buildReview(
+    const review = buildReview(
       uniqueid,
       this.reviewStore.get(uniqueid),
       this.store.get(uniqueid),
       this.deps.agent() || undefined,
     );
+    if (review.metadata.status !== 'shown') return review;
+    const { values } = review.metadata.value;
+    const metadata = this.wrapUps.reviewMetadata(uniqueid, values, review.fetch.fetchedAt);
+    return { ...review, metadata: { status: 'shown', value: metadata } };
   }
 }

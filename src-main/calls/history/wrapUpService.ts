@@ -18,13 +18,15 @@ import type {
   WrapUpDraftStore,
   WrapUpStore,
 } from '../../cache';
-import type {
-  Disposition,
-  ReviewPart,
-  SavedWrapUp,
-  WrapUp,
-  WrapUpSaveArgs,
-  WrapUpSaveResult,
+import {
+  WRAP_UP_KEYS,
+  type Disposition,
+  type ReviewMetadata,
+  type ReviewPart,
+  type SavedWrapUp,
+  type WrapUp,
+  type WrapUpSaveArgs,
+  type WrapUpSaveResult,
 } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -39,14 +41,6 @@ export interface WrapUpClient {
   metadata: Pick<CallMetadataApi, 'get'>;
   permissions: Pick<CallPermissionsApi, 'byUsername'>;
 }
-
-/** The metadata keys a wrap-up writes (null deletes a key the user emptied). */
-export const WRAP_UP_KEYS = {
-  disposition: 'ringside.disposition',
-  note: 'ringside.note',
-  followUp: 'ringside.follow_up',
-  agent: 'ringside.agent',
-} as const;
 
 export const DISPOSITIONS_ITEM = 'ringside.dispositions';
 
@@ -194,7 +188,7 @@ export class WrapUpService {
     if (list.some((item) => item.code === code)) return;
     throw new CallsError(
       'invalid-argument',
-      `"${code}" is not one of the dispositions (${list.map((item) => item.code).join(', ')}).`,
+      t('control.dispositionUnknown', { code, codes: list.map((item) => item.code).join(', ') }),
     );
   }
 
@@ -252,6 +246,23 @@ export class WrapUpService {
     const shown = this.shownMetadata(uniqueid, live);
     if (shown.status !== 'shown') return shown;
     return { status: 'shown', value: { ...shown.value, readOnlyReason: noAgentMetadata() } };
+  }
+
+  /**
+   * The review's metadata: the copy read or written by the wrap-up when it is newer than the record's, with
+   * the pending save applied, and the saved disposition's label.
+   */
+  reviewMetadata(
+    uniqueid: string,
+    recordValues: Record<string, unknown>,
+    recordAt: number | null,
+  ): ReviewMetadata {
+    const read = this.deps.store.metadata(uniqueid);
+    const known = read && (recordAt === null || read.fetchedAt >= recordAt) ? read.values : recordValues;
+    const values = applyChanges(known, this.deps.store.entry(uniqueid)?.changes ?? {});
+    const code = values[WRAP_UP_KEYS.disposition];
+    const label = this.knownDispositions().list.find((item) => item.code === code)?.label ?? null;
+    return { values, dispositionLabel: label };
   }
 
   /** The values read now, else the last known copy, with the pending changes applied. */

@@ -67,7 +67,7 @@ function serviceLevel(queue: Queue): ServiceLevelFigure[] {
     for (const period of SL_PERIODS) {
       const values = periods?.[period];
       if (Array.isArray(values) && values.every((value) => typeof value === 'number')) {
-        figures.push({ name: `${field}.${period}`, values: values as number[] });
+        figures.push({ name: `${field}.${period}`, field, period, values: values as number[] });
       }
     }
   }

@@ -27,6 +27,9 @@ function derivedDisplayName(person: Pick<PersonRecord, 'firstname' | 'lastname'>
 }
 
 export class Crm {
+  /** Persons created through the API: new contacts, with no history of interactions or tasks yet. */
+  private readonly created = new Set<number>();
+
   constructor(
     readonly persons: PersonStore,
     readonly companies: CompanyStore,
@@ -37,7 +40,7 @@ export class Crm {
   personDetail(person: PersonRecord): Person {
     return {
       ...person,
-      ...demoPersonActivity(person.id),
+      ...(this.created.has(person.id) ? { interactions: [], tasks: [] } : demoPersonActivity(person.id)),
       companies: this.companies.companiesOfPerson(person.id),
     };
   }
@@ -61,7 +64,9 @@ export class Crm {
       ...result.value,
     };
     const displayname = fields.displayname ?? derivedDisplayName(fields);
-    return { ok: true, value: this.persons.create({ ...fields, displayname }) };
+    const id = this.persons.create({ ...fields, displayname });
+    this.created.add(id);
+    return { ok: true, value: id };
   }
 
   /** `contacts`, when given, replaces all contacts; absent attributes keep their value. */

@@ -157,6 +157,15 @@ export interface CallPartyView {
   match: NumberMatch | null;
 }
 
+/**
+ * An action the PBX declined or could not be asked: the window words which action failed, and shows main's
+ * sentence (the PBX's own text quoted as its answer, or why it could not be reached) as the detail.
+ */
+export interface CallNotice {
+  action: CallAction;
+  detail: string;
+}
+
 export interface CallView {
   uniqueid: string;
   direction: CallDirection;
@@ -165,8 +174,8 @@ export interface CallView {
   stateLabel: string;
   /** An action sent and not yet confirmed by the PBX's next state (the optimistic part). */
   pending: CallAction | null;
-  /** The PBX's message when the last action was declined; cleared by the next action or state change. */
-  notice: string | null;
+  /** Why the last action was not done; cleared by the next action or state change. */
+  notice: CallNotice | null;
   /** What the agent can do now (answer a ringing call, hold a connected one…). */
   actions: CallAction[];
   remote: CallPartyView;

@@ -118,6 +118,9 @@ export interface QueueChangeOutcome {
 export interface ServiceLevelFigure {
   /** `sl.day`, `sl_work.week`, …: the API's own names. */
   name: string;
+  /** The API's field and period, for the window to word the name (literally: the API gives no meaning). */
+  field: 'sl' | 'sl_work';
+  period: 'day' | 'week' | 'month' | 'quarter';
   values: number[];
 }
 

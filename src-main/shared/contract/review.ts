@@ -188,6 +188,16 @@ export interface ReviewFetchStatus {
   nextAttemptAt: number | null;
 }
 
+/**
+ * The call's metadata: the newest copy Ringside has (the record's, or the one read or written since by the
+ * wrap-up) with a wrap-up saved here and not yet written applied, so the review shows what was just saved.
+ */
+export interface ReviewMetadata {
+  values: Record<string, unknown>;
+  /** The label of the saved `ringside.disposition` code in the dispositions list; null when not known. */
+  dispositionLabel: string | null;
+}
+
 export interface CallReview {
   uniqueid: string;
   fetch: ReviewFetchStatus;
@@ -203,7 +213,7 @@ export interface CallReview {
   summary: ReviewPart<string>;
   sentiment: ReviewPart<ReviewChannelSentiment[]>;
   transcript: ReviewPart<ReviewTranscript>;
-  metadata: ReviewPart<Record<string, unknown>>;
+  metadata: ReviewPart<ReviewMetadata>;
   v2: ReviewPart<ReviewV2Detail>;
 }
 

@@ -104,6 +104,14 @@ export interface PendingSave {
   remote: { display: string; name: string | null } | null;
 }
 
+/** The metadata keys a wrap-up writes (null deletes a key the user emptied). */
+export const WRAP_UP_KEYS = {
+  disposition: 'ringside.disposition',
+  note: 'ringside.note',
+  followUp: 'ringside.follow_up',
+  agent: 'ringside.agent',
+} as const;
+
 export interface WrapUp {
   uniqueid: string;
   dispositions: Disposition[];

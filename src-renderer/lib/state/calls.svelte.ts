@@ -9,6 +9,7 @@ import type { CallAction, CallView } from '../../../src-main/shared/contract';
 import { announce } from '../announcer.svelte';
 import { callStateAnnouncements } from '../callAnnouncements';
 import { describeError, type ErrorDescription } from '../errors';
+import { t } from '../i18n.svelte';
 import { invoke, subscribe } from '../ringside';
 import { Followed } from './followed.svelte';
 
@@ -48,7 +49,15 @@ export class CallsState {
 
   /** What to show under a call: the PBX's notice after a declined action, else Ringside's own refusal. */
   problemOf(call: CallView): ErrorDescription | string | null {
-    return call.notice ?? this.errors[call.uniqueid] ?? null;
+    const notice = call.notice;
+    if (!notice) return this.errors[call.uniqueid] ?? null;
+    return {
+      // Read when shown, so the headline follows a language switch.
+      get title(): string {
+        return t('calls.actionDeclined', { action: notice.action });
+      },
+      detail: notice.detail,
+    };
   }
 
   /** Sends an action; the call shows it at once through `calls:changed` (and rolls back on refusal). */

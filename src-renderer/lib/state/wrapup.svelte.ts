@@ -16,6 +16,7 @@ import type {
   WrapUp,
   WrapUpDraft,
 } from '../../../src-main/shared/contract';
+import { WRAP_UP_KEYS } from '../../../src-main/shared/contract';
 import { announce } from '../announcer.svelte';
 import { describeError, type ErrorDescription } from '../errors';
 import { pendingText } from '../historyText';
@@ -191,12 +192,12 @@ export class WrapUpSession {
       this.followUp = saved.followUp;
       return;
     }
-    const disposition = values['ringside.disposition'];
-    const note = values['ringside.note'];
+    const disposition = values[WRAP_UP_KEYS.disposition];
+    const note = values[WRAP_UP_KEYS.note];
     if (typeof disposition === 'string' && this.dispositions.some((known) => known.code === disposition))
       this.disposition = disposition;
     if (typeof note === 'string') this.note = note;
-    this.followUp = values['ringside.follow_up'] === true;
+    this.followUp = values[WRAP_UP_KEYS.followUp] === true;
   }
 }
 

@@ -271,6 +271,9 @@ describe('My queues in Czech and Slovak', () => {
     expect(card).toHaveTextContent(/Najdlhšie aktuálne čakanie\s*1:35/);
     expect(card).toHaveTextContent('Mimo pracovného času');
     expect(card).toHaveTextContent('Pozastavený');
-    expect(card).toHaveTextContent(/answered\s*41/);
+    // The API's counters translated literally, the API's own names beside them.
+    expect(card).toHaveTextContent(/Prijaté\s*answered\s*41/);
+    expect(card).toHaveTextContent(/Opustené\s*abandoned\s*4/);
+    expect(card).toHaveTextContent(/Úroveň služieb, deň\s*sl\.day\s*35 · 45/);
   });
 });

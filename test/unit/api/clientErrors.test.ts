@@ -56,7 +56,9 @@ describe('answers that are errors', () => {
       .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(BusinessError);
-    expect((error as Error).message).toBe(`The PBX declined PATCH /call: ${reason}`);
+    // Ringside's words around the PBX's own; the method and path are for logs, never the message.
+    expect((error as Error).message).toBe(`The PBX’s answer: “${reason}”`);
+    expect(error).toMatchObject({ params: { method: 'PATCH', path: '/call' } });
   });
 
   it.each([
@@ -64,10 +66,10 @@ describe('answers that are errors', () => {
       403,
       PermissionDenied,
       'permission-denied',
-      /refused GET \/user\/3 for lack of permission \(Forbidden\)/,
+      /^The PBX refused the request for lack of permission \(Forbidden\)/,
     ],
-    [404, NotFound, 'not-found', /has nothing at GET \/user\/3 \(Forbidden\)/],
-    [500, ServerError, 'server-error', /failed to handle GET \/user\/3 \(HTTP 500: Forbidden\)/],
+    [404, NotFound, 'not-found', /^The PBX did not find what Ringside asked for \(Forbidden\)/],
+    [500, ServerError, 'server-error', /^The PBX failed to handle the request \(HTTP 500: Forbidden\)/],
     [503, ServerError, 'server-error', /HTTP 503/],
   ])('maps HTTP %i to its error', async (status, type, code, message) => {
     const pbx = fakePbx();
@@ -104,7 +106,7 @@ describe('answers that are errors', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({ reason: 'not-a-pbx' });
     expect((error as Error).message).toBe(
-      `This server does not look like the PBX API: ${what} for GET /status. ` +
+      `This server does not look like the PBX API: ${what}. ` +
         'Check the PBX URL in Settings (it should end with /api/v1.0).',
     );
   });
@@ -119,7 +121,7 @@ describe('answers that are errors', () => {
     const { client } = clientFor(pbx);
 
     await expect(client.groups()).rejects.toThrow(
-      'The server redirected GET /groups to https://new.pbx/. Enter the final address as the PBX URL in Settings.',
+      'The server redirected Ringside’s request to https://new.pbx/. Enter the final address as the PBX URL in Settings.',
     );
     expect(pbx.apiRequests).toHaveLength(1);
   });
@@ -130,7 +132,7 @@ describe('answers that are errors', () => {
     const { client } = clientFor(pbx);
 
     await expect(client.extensions()).rejects.toThrow(
-      'The PBX answered GET /extensions unexpectedly: expected array but got object.',
+      'The PBX answered the request unexpectedly: expected array but got object.',
     );
   });
 

@@ -69,7 +69,7 @@ describe('with fake timers', () => {
     expect(error).toBeInstanceOf(Timeout);
     expect(error).toMatchObject({ code: 'timeout', timeoutMs: 5000 });
     expect((error as Error).message).toBe(
-      'The PBX at pbx.test did not answer GET /groups within 5 s. It may be overloaded or unreachable; try again.',
+      'The PBX at pbx.test did not answer the request within 5 s. It may be overloaded or unreachable; try again.',
     );
     await vi.advanceTimersByTimeAsync(60_000);
     expect(pbx.apiRequests).toHaveLength(1);

@@ -109,7 +109,7 @@ describe('connection manager', () => {
 
     await connection.checkNow();
     const offline = await recorder.waitFor('offline');
-    expect(offline.message).toMatch(/failed to handle GET \/status \(HTTP 503.*Retrying in \d+ s\./);
+    expect(offline.message).toMatch(/failed to handle the request \(HTTP 503.*Retrying in \d+ s\./);
 
     await outage(pbx, 0);
     await recorder.waitFor('connected');

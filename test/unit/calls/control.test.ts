@@ -47,12 +47,13 @@ function setup(items: ActiveCall[]) {
   });
   const client = new ManualControlClient();
   const pollNow = vi.fn();
+  const logger = spyLogger();
   const control = new CallControl({
     board,
     connection: () => ({ client, selector }),
     lastPollId: () => pollId,
     pollNow,
-    logger: spyLogger(),
+    logger,
   });
   const poll = (next: ActiveCall[]) => {
     pollId++;
@@ -64,7 +65,7 @@ function setup(items: ActiveCall[]) {
   };
   poll(items);
   const view = (uniqueid: string) => board.views().find((call) => call.uniqueid === uniqueid);
-  return { board, client, control, poll, pollNow, announced, view, startPoll: () => pollId++ };
+  return { board, client, control, poll, pollNow, announced, view, logger, startPoll: () => pollId++ };
 }
 
 const ringing = callItem({ uniqueid: '1.1', state: 'ringing' });
@@ -98,7 +99,7 @@ describe('call control: optimistic requests', () => {
   });
 
   it('rolls back with the PBX’s own message when it declines', async () => {
-    const { control, client, view, announced } = setup([connected]);
+    const { control, client, view, announced, logger } = setup([connected]);
     const held = control.control({ uniqueid: '1.1', action: 'hold' });
     expect(view('1.1')!.stateLabel).toBe('Holding…');
     const declined = new BusinessError('phone agent-phone has no connected call to hold', {
@@ -110,10 +111,17 @@ describe('call control: optimistic requests', () => {
     expect(view('1.1')).toMatchObject({
       stateLabel: 'Connected',
       pending: null,
-      notice: 'phone agent-phone has no connected call to hold',
+      notice: {
+        action: 'hold',
+        detail: 'The PBX’s answer: “phone agent-phone has no connected call to hold”',
+      },
       actions: ['hold', 'hangup'],
     });
     expect(announced.map((views) => views[0]!.stateLabel)).toEqual(['Connected', 'Holding…', 'Connected']);
+    // The log keeps the request the message for people leaves out.
+    expect(logger.info).toHaveBeenCalledWith(
+      'call control: hold of 1.1 failed (PATCH /call): phone agent-phone has no connected call to hold',
+    );
   });
 
   it('rolls back with a message a person can act on when the PBX cannot be reached', async () => {
@@ -121,7 +129,10 @@ describe('call control: optimistic requests', () => {
     const hungUp = control.control({ uniqueid: '1.1', action: 'hangup' });
     client.requests[0]!.reject(new NetworkError('refused', 'pbx.example.com'));
     await expect(hungUp).rejects.toBeInstanceOf(NetworkError);
-    expect(view('1.1')!.notice).toMatch(/pbx\.example\.com refused the connection/);
+    expect(view('1.1')!.notice).toMatchObject({
+      action: 'hangup',
+      detail: expect.stringMatching(/pbx\.example\.com refused the connection/),
+    });
   });
 
   it('clears the notice when the call changes state', async () => {

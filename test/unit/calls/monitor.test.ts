@@ -237,7 +237,7 @@ describe('CallMonitor: timing', () => {
     expect(failing.status).toBe('failing');
     if (failing.status !== 'failing') return;
     expect(failing.error).toBeInstanceOf(Timeout);
-    expect(failing.message).toMatch(/did not answer GET \/call within 0.8 s/);
+    expect(failing.message).toMatch(/did not answer the request within 0.8 s/);
   });
 
   it('keeps the deadline at 200 ms or more, and below the interval for every interval allowed', () => {

@@ -69,7 +69,10 @@ describe('CallMonitor: a throw inside a poll is a failed poll', () => {
     expect(health).toMatchObject([{ status: 'failing', failures: 1, retryInMs: 2000 }]);
     const failing = health[0] as Extract<MonitorHealth, { status: 'failing' }>;
     expect(failing.error).toBeInstanceOf(ServerError);
-    expect(failing.message).toMatch(/GET \/call/);
+    expect(failing.message).toMatch(
+      /^The PBX answered the request unexpectedly: its calls could not be handled/,
+    );
+    expect(failing.error).toMatchObject({ params: { method: 'GET', path: '/call' } });
 
     await vi.advanceTimersByTimeAsync(2000 + 4000);
     expect(source.requests).toHaveLength(3);

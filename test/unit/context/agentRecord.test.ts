@@ -20,4 +20,19 @@ describe("the agent's own record, through the core on the demo PBX", { timeout: 
       expect.arrayContaining([expect.objectContaining({ key: 'subject' })]),
     );
   });
+
+  it('gives a contact just created no interactions or tasks: a new contact has no history', async () => {
+    const { core } = context;
+    // Created one by one until an id that the demo's seeded persons would give activity (every third or so).
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const created = await core.commands['directory:createPerson']({
+        firstname: 'Nová',
+        lastname: `Kontaktní ${attempt}`,
+        contacts: [],
+      });
+      if (!created.saved) throw new Error('not saved');
+      const activity = await core.commands['directory:personActivity']({ id: created.person.id });
+      expect(activity).toEqual({ interactions: [], tasks: [], more: false });
+    }
+  });
 });

@@ -212,6 +212,16 @@ describe('after the call, against the demo PBX', { timeout: 20_000 }, () => {
       metadata: { crm_ticket: 'T-1', priority: 2 },
     });
     expect(first.saved).toMatchObject({ disposition: 'resolved', writtenAt: null });
+    // The review shows what was just saved, at once and without a Refresh, the disposition by its label.
+    await events.waitFor('review:updated', (event) => event.uniqueid === reviewed);
+    const resolved = wrapUp.dispositions.find((item) => item.code === 'resolved')!;
+    expect((await core.commands['review:get']({ uniqueid: reviewed })).metadata).toMatchObject({
+      status: 'shown',
+      value: {
+        values: { 'ringside.disposition': 'resolved', 'ringside.follow_up': true, crm_ticket: 'T-1' },
+        dispositionLabel: resolved.label,
+      },
+    });
     await written(reviewed);
     expect(await pbxMetadata(reviewed)).toMatchObject({
       crm_ticket: 'T-1',

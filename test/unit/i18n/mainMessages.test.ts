@@ -25,7 +25,7 @@ describe('main messages in Czech', () => {
   it('words PBX, call and queue errors', () => {
     setActiveLocale('cs');
     expect(new NotFound({ method: 'GET', path: '/user/42' }).message).toBe(
-      'Ústředna na GET /user/42 nic nemá. Možná bylo smazáno, nebo je ID chybné.',
+      'Ústředna nenašla, na co se Ringside ptal. Možná to bylo smazáno, nebo je ID chybné.',
     );
     expect(new NetworkError('dns', 'pbx.example.com').message).toMatch(/^Název hostitele ústředny/);
     expect(new Timeout(2500, 'pbx.example.com').message).toContain('na požadavek do 2,5 s.');
@@ -62,7 +62,7 @@ describe('main messages in Slovak', () => {
   it('words PBX, call and queue errors', () => {
     setActiveLocale('sk');
     expect(new NotFound({ method: 'GET', path: '/user/42' }, 'gone').message).toBe(
-      'Ústredňa na GET /user/42 nič nemá (gone). Možno to bolo vymazané, alebo je ID nesprávne.',
+      'Ústredňa nenašla, na čo sa Ringside pýtal (gone). Možno to bolo vymazané, alebo je ID nesprávne.',
     );
     expect(CallsError.noPhone().message).toMatch(/^Ringside zatiaľ nepozná váš telefón/);
     expect(QueuesError.alreadyMember(3).message).toBe('Už ste členom frontu 3.');
@@ -95,7 +95,7 @@ describe('stored review notices', () => {
     const failure = storedFailure(new NotFound({ method: 'GET', path: `/call/${UNIQUEID}` }));
     setActiveLocale('sk');
     expect(wordNotice(failure)).toBe(
-      `Ústredňa na GET /call/${UNIQUEID} nič nemá. Možno to bolo vymazané, alebo je ID nesprávne.`,
+      'Ústredňa nenašla, na čo sa Ringside pýtal. Možno to bolo vymazané, alebo je ID nesprávne.',
     );
     expect(wordNotice('The PBX has no record of call 1.')).toBe('The PBX has no record of call 1.');
     expect(wordNotice(null)).toBeNull();

@@ -49,4 +49,20 @@ describe('text outside the message catalogues', () => {
       'x  missed calls not seen yet',
     ]);
   });
+
+  it('finds accessible names and labels of a single word, and text in templates of markup', async () => {
+    const { findInSvelte, findInScript } = await import('../../support/untranslatedText');
+    const state = `const button = { label: 'Answer', 'aria-label': 'Close', title: t('calls.hold') };
+element.setAttribute('aria-label', 'Resume'); element.setAttribute('class', 'primary'); icon.title = 'Hold';
+const item = { label: 'extension' }; // i18n-exempt: a label code, worded where shown`;
+    expect(findInScript('x.svelte.ts', state).map((finding) => finding.text)).toEqual([
+      'Answer',
+      'Close',
+      'Resume',
+      'Hold',
+    ]);
+    const markup =
+      '<button aria-label={`Dial ${number} now`} title={`${count}`}>{t(`calls.${key}`)}</button>';
+    expect(findInSvelte('x.svelte', markup).map((finding) => finding.text)).toEqual(['Dial x  now']);
+  });
 });

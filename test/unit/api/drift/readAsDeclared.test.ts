@@ -104,7 +104,7 @@ describe('items without what identifies them', () => {
   it('refuses a single record whose id cannot be read: no caller could use it', () => {
     expect(() => read(User, { ...exampleOf(User), id: null }, 'user')).toThrow(ServerError);
     expect(() => read(User, { ...exampleOf(User), id: null }, 'user')).toThrow(
-      'The PBX answered GET /test unexpectedly: expected number at user.id but got null.',
+      'The PBX answered the request unexpectedly: expected number at user.id but got null.',
     );
   });
 });
