@@ -43,7 +43,8 @@ const note = () => within(dock()).getByRole('textbox', { name: 'Note' });
 
 async function show(hash: string, heading: string): Promise<void> {
   window.location.hash = hash;
-  await screen.findByRole('heading', { level: 1, name: heading });
+  // A screen's first opening loads its module: under a busy machine that takes longer than findBy's 1 s.
+  await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
 }
 
 async function callEnds(fake: ReturnType<typeof setup>['fake'], call = janaCall): Promise<HTMLElement> {
