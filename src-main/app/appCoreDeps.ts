@@ -37,7 +37,7 @@ export interface AppCoreDeps {
   transport?: PbxTransport;
   /** Starts the embedded demo PBX; without it the demo mode means "not configured". */
   demoPbx?: DemoPbxLauncher;
-  /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
+  /** The OS region (ISO 3166 alpha-2; shared/i18n/osLocale.ts), after the PBX side's for phone numbers. */
   osRegion?: string;
   /** The OS's preferred languages, most preferred first; none when absent (English then). */
   systemLanguages?: readonly string[];

@@ -42,7 +42,7 @@ export interface HostServices {
    * where electron.vite.config.ts builds both.
    */
   integrityCheckWorker?: URL;
-  /** The OS region (ISO 3166 alpha-2), the default country for phone numbers. */
+  /** The OS region (ISO 3166 alpha-2; shared/i18n/osLocale.ts), after the PBX side's for phone numbers. */
   osRegion: string | undefined;
   /** The OS's preferred languages, most preferred first (Automatic language falls back to them). */
   systemLanguages?: readonly string[];

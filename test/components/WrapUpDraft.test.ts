@@ -29,7 +29,7 @@ function setup(options: { kept?: KeptDraft[]; draftOnGet?: WrapUpDraft | null } 
     'wrapup:drafts': () => ok(options.kept ?? []),
     'wrapup:draft': (args) => {
       drafts.push(args);
-      return ok(undefined);
+      return ok({ kept: args.draft !== null });
     },
     'wrapup:save': (args) =>
       ok({

@@ -240,9 +240,13 @@ export class HistoryService {
   }
 
   /** Keeps a wrap-up draft as typed (null: drops it). */
-  saveDraft({ uniqueid, draft }: WrapUpDraftArgs): void {
-    if (draft) this.drafts.put(uniqueid, draft, this.deps.clock.now());
-    else this.drafts.remove(uniqueid);
+  saveDraft({ uniqueid, draft }: WrapUpDraftArgs): { kept: boolean } {
+    if (!draft) {
+      this.drafts.remove(uniqueid);
+      return { kept: false };
+    }
+    this.drafts.put(uniqueid, draft, this.deps.clock.now());
+    return { kept: true };
   }
 
   /** The drafts kept from earlier, with their calls, oldest first. */

@@ -160,7 +160,7 @@ export const wrapUpCommands = {
   /** Drops a pending (typically rejected) save; the local note stays. */
   'wrapup:discard': command(WrapUpDiscardArgsSchema).changes<{ discarded: boolean }>(),
   /** Keeps what is typed in a wrap-up panel on disk (the window debounces); `draft: null` drops it. */
-  'wrapup:draft': command(WrapUpDraftArgsSchema).changes<void>(),
+  'wrapup:draft': command(WrapUpDraftArgsSchema).changes<{ kept: boolean }>(),
   /** The drafts kept from earlier (after a restart: offered again for their calls), oldest first. */
   'wrapup:drafts': command(z.undefined()).returns<KeptDraft[]>(),
 };

@@ -12,10 +12,19 @@ import type { Page } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const COUNTED = new Set(['serious', 'critical']);
 
-/** The serious and critical violations on the page, one line per element, prefixed with `where`. */
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
+/**
+ * The serious and critical violations on the page, one line per element, prefixed with `where`. `contrastOnly`:
+ * only the colour contrast rule, for a second theme of a page already scanned whole (structure, names and
+ * roles do not change with the theme; colours do).
+ */
+export async function axeViolations(
+  page: Page,
+  where: string,
+  { contrastOnly = false }: { contrastOnly?: boolean } = {},
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const scoped = contrastOnly ? builder.withRules(['color-contrast']) : builder.withTags(WCAG_TAGS);
+  const results = await scoped
     .options({ resultTypes: ['violations'] })
     .setLegacyMode(true)
     .analyze();
