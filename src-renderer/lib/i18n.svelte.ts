@@ -10,7 +10,6 @@ import {
   DEFAULT_LOCALE,
   INTL_TAGS,
   isCatalogueLoaded,
-  loadCatalogue,
   localeOfTag,
   onLocaleChange,
   setActiveLocale,
@@ -22,6 +21,7 @@ import {
   type Text,
   type Translator,
 } from '../../src-main/shared/i18n';
+import { loadCatalogue } from '../../src-main/shared/i18n/catalogueLoader';
 import { announce } from './announcer.svelte';
 import { invoke, subscribe } from './ringside';
 
