@@ -196,8 +196,8 @@ async function main(): Promise<number> {
     // i18n-exempt: developer terminal output.
     say('Warning: --allow-remote: other machines can reach this port; keep the link secret.');
   // Where no browser can be opened for the agent, say plainly what to do with the line that follows.
-  // i18n-exempt: developer terminal output.
   if (!args.open || !hasDisplay(process.platform, process.env))
+    // i18n-exempt: developer terminal output.
     say('Open this link in a browser on this machine:');
   process.stdout.write(`${host.url}\n`);
   logger.info(`Ringside ${appVersion()} started in the browser host on ${host.origin}`);
