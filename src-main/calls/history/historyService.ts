@@ -29,7 +29,7 @@ import {
 } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { CallerLookup, type CallerDirectory } from '../callerLookup';
+import { CallerLookup, displayNumber, type CallerDirectory } from '../callerLookup';
 import { CallsError } from '../errors';
 import { HistoryRecorder } from './historyRecorder';
 import type { HistoryEmitter } from './historyEmitter';
@@ -245,6 +245,7 @@ export class HistoryService {
       this.reviewStore.get(uniqueid),
       this.store.get(uniqueid),
       this.deps.agent() || undefined,
+      (raw) => displayNumber(raw, this.deps.defaultCountry()),
     );
   }
 }
