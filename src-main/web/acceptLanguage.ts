@@ -21,7 +21,11 @@ export function acceptedLanguages(header: string | undefined): string[] {
 
 /** The first language Ringside speaks among those the header lists, by their q-values; else English. */
 export function localeOfAcceptLanguage(header: string | undefined): Locale {
-  return acceptedLanguages(header).map(localeOfTag).find((locale) => locale) ?? DEFAULT_LOCALE;
+  return (
+    acceptedLanguages(header)
+      .map(localeOfTag)
+      .find((locale) => locale) ?? DEFAULT_LOCALE
+  );
 }
 
 export function translatorFor(acceptLanguage: string | undefined): Translator {

@@ -10,7 +10,13 @@ import type { CallMetadata } from '../../api/schemas';
  * usable in a CRM template's `{data.KEY}`), values as the menu says them.
  */
 export const IVR_KEYS = { customer: 'cislo_zakaznika', reason: 'duvod', language: 'jazyk' } as const;
-const REASONS = ['fakturace', 'technická podpora', 'nová objednávka', 'stav doručení', 'zrušení smlouvy'] as const;
+const REASONS = [
+  'fakturace',
+  'technická podpora',
+  'nová objednávka',
+  'stav doručení',
+  'zrušení smlouvy',
+] as const;
 const LANGUAGES = ['čeština', 'angličtina', 'slovenština'] as const;
 
 /** FNV-1a: a stable spread of the uniqueid's characters. */

@@ -20,7 +20,8 @@ function withCzechSpelling(locale: typeof base): typeof base {
   const person = locale.person;
   if (!person) return locale;
   const correct = (lists: NameLists | null | undefined) =>
-    lists && Object.fromEntries(Object.entries(lists).map(([sex, names]) => [sex, names.map(correctSpelling)]));
+    lists &&
+    Object.fromEntries(Object.entries(lists).map(([sex, names]) => [sex, names.map(correctSpelling)]));
   return {
     ...locale,
     person: { ...person, first_name: correct(person.first_name), last_name: correct(person.last_name) },

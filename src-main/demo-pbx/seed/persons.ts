@@ -58,7 +58,10 @@ const NUMBER_COUNTRIES: Record<NameLanguage, NumberCountry[]> = {
  * Contact labels as the organisation's staff type them: the Bratislava branch keeps its Slovak customers in
  * Slovak, everyone else is kept in Czech (the organisation's language).
  */
-const LABELS: Record<'cs' | 'sk', Record<'mobile' | 'privateMobile' | 'work' | 'home' | 'private' | 'web' | 'chat', string>> = {
+const LABELS: Record<
+  'cs' | 'sk',
+  Record<'mobile' | 'privateMobile' | 'work' | 'home' | 'private' | 'web' | 'chat', string>
+> = {
   cs: {
     mobile: 'mobil',
     privateMobile: 'soukromý mobil',
@@ -114,7 +117,11 @@ export class PersonGenerator {
       addContact(
         1,
         number,
-        mobile ? (index === 0 ? labels.mobile : labels.privateMobile) : random.pick([labels.work, labels.home]),
+        mobile
+          ? index === 0
+            ? labels.mobile
+            : labels.privateMobile
+          : random.pick([labels.work, labels.home]),
       ),
     );
     if (random.chance(0.85)) {

@@ -60,6 +60,9 @@ export function resolveLocale({
   if (choice !== 'auto') return choice;
   const firstSpoken = (tags: readonly string[]) => tags.map(localeOfTag).find((found) => found);
   return (
-    localeOfTag(agentLocale) ?? firstSpoken(browserLanguages) ?? firstSpoken(systemLanguages) ?? DEFAULT_LOCALE
+    localeOfTag(agentLocale) ??
+    firstSpoken(browserLanguages) ??
+    firstSpoken(systemLanguages) ??
+    DEFAULT_LOCALE
   );
 }

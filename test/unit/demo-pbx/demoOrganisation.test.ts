@@ -75,7 +75,9 @@ describe('the demo organisation', { timeout: 60_000 }, () => {
     const pbx = await pbxStarted;
     const api = demoPbxApi(pbx);
     const agents = (await api('GET', '/queues/agents')) as { id: number; queues: { id: number }[] }[];
-    const memberOf = new Map(agents.map((agent) => [agent.id, new Set(agent.queues.map((queue) => queue.id))]));
+    const memberOf = new Map(
+      agents.map((agent) => [agent.id, new Set(agent.queues.map((queue) => queue.id))]),
+    );
 
     // The seeded history…
     const passages: { agent: number; queue: number }[] = [];
@@ -86,7 +88,9 @@ describe('the demo organisation', { timeout: 60_000 }, () => {
     }
     // …and the calls that ring the agent as time goes by.
     const users = await Promise.all(
-      agents.map(async (agent) => (await api('GET', `/user/${agent.id}`)) as { id: number; username: string }),
+      agents.map(
+        async (agent) => (await api('GET', `/user/${agent.id}`)) as { id: number; username: string },
+      ),
     );
     const agentId = users.find((user) => user.username === pbx.agent.username)!.id;
     const selector = new URLSearchParams(pbx.agent.phone as Record<string, string>);

@@ -28,7 +28,9 @@ describe('resolveLocale', () => {
     const browserLanguages = ['de-DE', 'cs-CZ'];
     expect(resolveLocale({ choice: 'auto', agentLocale: 'sk_SK', browserLanguages })).toBe('sk');
     expect(resolveLocale({ choice: 'auto', browserLanguages, systemLanguages: ['sk-SK'] })).toBe('cs');
-    expect(resolveLocale({ choice: 'auto', browserLanguages: ['de'], systemLanguages: ['sk-SK'] })).toBe('sk');
+    expect(resolveLocale({ choice: 'auto', browserLanguages: ['de'], systemLanguages: ['sk-SK'] })).toBe(
+      'sk',
+    );
   });
 
   it('Automatic with nothing Ringside speaks: English', () => {
