@@ -12,8 +12,9 @@ const WIDTH = 100;
 export function fallbackParagraph({ reason, problem, electronVersion }) {
   const text =
     reason === 'no-display'
-      ? 'Ringside has no display to open its window on (neither DISPLAY nor WAYLAND_DISPLAY is set), so it ' +
-        'starts in your browser instead. For the desktop app, run `npm start` in a desktop session or on a ' +
+      ? 'Ringside has no display to open its window on (neither DISPLAY nor WAYLAND_DISPLAY is set), and no ' +
+        'browser can be opened from here either. Open the link printed below in a browser on this machine ' +
+        '(it works once, for 5 minutes). For the desktop app, run `npm start` in a desktop session or on a ' +
         'machine with a display.'
       : `Electron ${electronVersion} could not be installed: ${problem ?? 'no reason given'}. Ringside ` +
         'starts in your browser instead. For the desktop app: behind a proxy, set HTTPS_PROXY (e.g. ' +

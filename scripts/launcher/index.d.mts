@@ -10,6 +10,8 @@ export interface LauncherOptions {
   skipBuild: boolean;
   /** `--dev` (npm run dev): electron-vite's dev server instead of the build. */
   dev: boolean;
+  /** `--verbose`: the build's own output (warnings included) as it runs; else only when the build fails. */
+  verbose: boolean;
   /** Everything but the launcher's own flags, for the browser host. */
   hostArgs: string[];
   /** The same without `--port N` and `--host H`, for Electron. */

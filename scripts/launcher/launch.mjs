@@ -29,7 +29,7 @@ export async function launch(settings) {
   }
   const { options } = parsed;
   if (!options.dev && !options.skipBuild) {
-    const buildCode = await buildApp(context);
+    const buildCode = await buildApp(context, options);
     if (buildCode !== 0) return buildCode;
   }
 
@@ -96,10 +96,34 @@ function run(context, command, args, env = context.env) {
   });
 }
 
-async function buildApp(context) {
-  context.print('Building Ringside (electron-vite build)…');
-  const result = await run(context, process.execPath, [electronViteBin(context.projectRoot), 'build']);
-  if (result.code !== 0 && !result.interrupted) context.warn('The build failed (its output is above).');
+/**
+ * The build's own output (bundle sizes, warnings) is for whoever works on the build: shown with --verbose,
+ * else kept back and shown only when the build fails, so a newcomer reads what they need first.
+ */
+async function buildApp(context, { verbose }) {
+  context.print(`Building Ringside (electron-vite build${verbose ? '' : '; --verbose shows its output'})…`);
+  const command = [electronViteBin(context.projectRoot), 'build'];
+  if (verbose) {
+    const result = await run(context, process.execPath, command);
+    if (result.code !== 0 && !result.interrupted) context.warn('The build failed (its output is above).');
+    return exitCodeOf(result);
+  }
+  const output = [];
+  const result = await runChild(process.execPath, command, {
+    cwd: context.projectRoot,
+    env: context.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    signals: context.signals,
+    onStart: (child) => {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    },
+  });
+  if (result.code !== 0 && !result.interrupted) {
+    context.warn(`${Buffer.concat(output).toString().trimEnd()}
+
+The build failed (its output is above).`);
+  }
   return exitCodeOf(result);
 }
 
@@ -158,7 +182,7 @@ function appEntry(projectRoot) {
 async function startBrowserHost(context, options) {
   // `npm run dev` skipped the build; the browser host runs from it.
   if (options.dev && !options.skipBuild) {
-    const buildCode = await buildApp(context);
+    const buildCode = await buildApp(context, options);
     if (buildCode !== 0) return buildCode;
   }
   const shownPath = relative(context.projectRoot, context.browserHostPath) || context.browserHostPath;

@@ -9,20 +9,28 @@ const LAUNCHER_FLAGS = {
   '--browser': 'browser',
   '--skip-build': 'skipBuild',
   '--dev': 'dev',
+  '--verbose': 'verbose',
 };
 
 /** Options with a value that only the browser host understands. */
 const BROWSER_HOST_OPTIONS = ['--port', '--host'];
 
 export const LAUNCHER_USAGE =
-  'Usage: npm start -- [--browser] [--skip-build] [--port N] [--host H] [other arguments for the app]';
+  'Usage: npm start -- [--browser] [--skip-build] [--verbose] [--port N] [--host H] [other arguments for the app]';
 
 /**
  * @param {readonly string[]} args what follows `npm start --`
  * @returns {{ ok: true, options: LauncherOptions } | { ok: false, error: string }} (types: index.d.mts)
  */
 export function parseLauncherArgs(args) {
-  const options = { browser: false, skipBuild: false, dev: false, hostArgs: [], electronArgs: [] };
+  const options = {
+    browser: false,
+    skipBuild: false,
+    dev: false,
+    verbose: false,
+    hostArgs: [],
+    electronArgs: [],
+  };
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index];
     const flag = LAUNCHER_FLAGS[arg];

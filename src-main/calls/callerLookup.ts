@@ -33,6 +33,14 @@ export function readNumber(raw: string, defaultCountry: string): ReadNumber {
   return { raw: trimmed, ...normalized, dial: normalized.e164 ?? normalized.internal ?? null };
 }
 
+/**
+ * A number as Ringside shows every number, wherever it is shown (`+420 777 123 456`, `201`; text that is no
+ * number as it came): the one formatter, so a number never appears raw beside formatted ones.
+ */
+export function displayNumber(raw: string, defaultCountry: string): string {
+  return readNumber(raw, defaultCountry).display;
+}
+
 export class CallerLookup {
   private internationalDriftLogged = false;
 

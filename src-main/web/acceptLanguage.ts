@@ -5,9 +5,9 @@
  */
 import { createTranslator, DEFAULT_LOCALE, localeOfTag, type Locale, type Translator } from '../shared/i18n';
 
-/** The first language Ringside speaks among those the header lists, by their q-values; else English. */
-export function localeOfAcceptLanguage(header: string | undefined): Locale {
-  const ranked = (header ?? '')
+/** The languages an Accept-Language header lists, most preferred first (by q-value, then order). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
     .split(',')
     .map((entry, index) => {
       const [tag = '', ...parameters] = entry.trim().split(';');
@@ -15,8 +15,17 @@ export function localeOfAcceptLanguage(header: string | undefined): Locale {
       return { tag: tag.trim(), quality: q === undefined ? 1 : Number(q), index };
     })
     .filter((entry) => entry.tag && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return ranked.map((entry) => localeOfTag(entry.tag)).find((locale) => locale) ?? DEFAULT_LOCALE;
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/** The first language Ringside speaks among those the header lists, by their q-values; else English. */
+export function localeOfAcceptLanguage(header: string | undefined): Locale {
+  return (
+    acceptedLanguages(header)
+      .map(localeOfTag)
+      .find((locale) => locale) ?? DEFAULT_LOCALE
+  );
 }
 
 export function translatorFor(acceptLanguage: string | undefined): Translator {

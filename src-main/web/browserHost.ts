@@ -25,6 +25,7 @@ import {
 import { createBrowserSessions, type BrowserSession, type BrowserSessions } from './browserSessions';
 import { isLinkRequestAuthorized, LINK_REQUEST_PATH, newLinkSecret, type LinkRequest } from './freshLink';
 import { isAddressHostHeader, isLoopbackAddress, isLoopbackHostHeader } from './loopback';
+import { acceptedLanguages } from './acceptLanguage';
 import { SECURITY_HEADERS } from './securityHeaders';
 import { isUpgrade, pageWithKey, refuse, refuseInBrowserLanguage } from './signInAnswers';
 import { TabSockets, type BrowserHostCore, type TabSocket } from './tabSockets';
@@ -218,6 +219,9 @@ async function buildServer(options: BrowserHostOptions, parts: ServerParts): Pro
   });
   app.get(WS_PATH, { websocket: true }, (socket, request) => {
     const session = sessionOfRequest.get(request.raw);
+    // A signed-in page (the guard checked its cookie): Automatic speaks its browser's language.
+    const languages = acceptedLanguages(request.headers['accept-language']);
+    if (languages.length > 0) options.core.locale?.useBrowserLanguages(languages);
     tabs.accept(socket as TabSocket, request.headers.origin ?? '(no origin)', (key) =>
       session ? sessions.isPageKey(session, key) : false,
     );

@@ -73,7 +73,8 @@ function buildCore(userData: string, logger: Logger): Promise<{ core: AppCore }>
     secretStore: async () => {
       const keychain = await openKeychain(loadKeytar, logger);
       if (keychain) return keychain;
-      logger.warn('secrets: no OS keychain; the client secret is kept for this session only');
+      // In the log, not on the terminal: Settings ▸ Connection says where the secret is kept, in words.
+      logger.info('secrets: no OS keychain; the client secret is kept for this session only');
       return new MemorySecretStore();
     },
     // Loaded only in demo mode, as in the desktop app.
@@ -184,6 +185,10 @@ async function main(): Promise<number> {
   if (args.allowRemote)
     // i18n-exempt: developer terminal output.
     say('Warning: --allow-remote: other machines can reach this port; keep the link secret.');
+  // Where no browser can be opened for the agent, say plainly what to do with the line that follows.
+  if (!args.open || !hasDisplay(process.platform, process.env))
+    // i18n-exempt: developer terminal output.
+    say('Open this link in a browser on this machine:');
   process.stdout.write(`${host.url}\n`);
   logger.info(`Ringside ${appVersion()} started in the browser host on ${host.origin}`);
   // Connects to the PBX in Settings, or starts the embedded demo PBX; the tabs follow by events.

@@ -27,6 +27,8 @@ import { AuthFrameSchema, InvokeFrameSchema } from './invokeFrame';
 export interface BrowserHostCore {
   readonly commands: CommandHandlers;
   subscribe(listener: EventListener): () => void;
+  /** Told the signed-in page's browser languages (Accept-Language), for Settings ▸ Language ▸ Automatic. */
+  readonly locale?: { useBrowserLanguages(languages: readonly string[]): void };
 }
 
 /** The part of a `ws` WebSocket used here (structural, so tests can pass fakes). */

@@ -9,7 +9,6 @@ import {
   createTranslator,
   DEFAULT_LOCALE,
   isCatalogueLoaded,
-  loadCatalogue,
   localeOfTag,
   onLocaleChange,
   setActiveLocale,
@@ -21,6 +20,7 @@ import {
   type Text,
   type Translator,
 } from '../../src-main/shared/i18n';
+import { loadCatalogue } from '../../src-main/shared/i18n/catalogueLoader';
 import { announce } from './announcer.svelte';
 import { invoke, subscribe } from './ringside';
 

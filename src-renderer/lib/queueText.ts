@@ -67,18 +67,23 @@ function logCause(cause: QueueLogEntry['cause']): string {
 }
 
 /** One line of the change log: "14:05 · pause · queue 601 · by you · done". */
-export function logEntryText(entry: QueueLogEntry, time: string): string {
+export function logEntryText(
+  entry: QueueLogEntry,
+  time: string,
+  /** A queue's name as the screen shows it ("Support (601)"); the log keeps only ids. */
+  nameOf: (queueId: number) => string,
+): string {
   const reasons = [
     entry.agentError,
     ...entry.failures.map((failure) =>
-      t('queues.logFailure', { queue: String(failure.queueId), message: failure.message }),
+      t('queues.logFailure', { queue: nameOf(failure.queueId), message: failure.message }),
     ),
   ].filter(Boolean);
   return t('queues.logEntry', {
     time,
     action: logAction(entry.action),
     count: entry.queueIds.length,
-    ids: entry.queueIds.join(', '),
+    ids: entry.queueIds.map(nameOf).join(', '),
     cause: logCause(entry.cause),
     result: entry.ok ? t('queues.logDone') : t('queues.logFailed', { reasons: reasons.join('; ') }),
   });

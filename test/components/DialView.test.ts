@@ -62,6 +62,12 @@ function setup(
 }
 
 describe('the dial pad', () => {
+  it('shows its examples beside the field, whole, not as a placeholder cut off by the field', () => {
+    const { input } = setup();
+    expect(input).not.toHaveAttribute('placeholder');
+    expect(input).toHaveAccessibleDescription(/^For example \+420 777 123 456, 777 123 456, 201 or \*31#/);
+  });
+
   it('shows the normalised number and who it belongs to as the user types', async () => {
     const { input } = setup();
     await fireEvent.input(input, { target: { value: '+420 777 123 456' } });

@@ -12,6 +12,7 @@ import type {
   QueueBoardView,
   QueueChange,
   QueueChangeOutcome,
+  QueueLogEntry,
   QueuesView,
   SettingsView,
 } from '../../src-main/shared/contract';
@@ -33,6 +34,20 @@ const unlisted = myQueue({
   callersWaiting: null,
 });
 
+/** One change: Support paused, and a queue the PBX no longer knows refused. */
+const LOG: QueueLogEntry[] = [
+  {
+    at: Date.UTC(2026, 11, 5, 9, 0),
+    agentId: 3,
+    action: 'pause',
+    cause: 'agent',
+    queueIds: [2, 91],
+    ok: false,
+    failures: [{ queueId: 91, message: 'Unknown queue id' }],
+    agentError: null,
+  },
+];
+
 const settingsView = { settings: { queueJoinLeave: false } } as unknown as SettingsView;
 
 function openQueues(view: QueuesView, change?: (args: QueueChange) => QueueChangeOutcome) {
@@ -44,6 +59,7 @@ function openQueues(view: QueuesView, change?: (args: QueueChange) => QueueChang
       return ok(change ? change(args) : { ok: true, unchanged: false, failures: [], agentError: null, view });
     },
     'queues:catalog': () => ok([{ id: 1, name: 'Sales', number: '600', type: 'inbound' as const }]),
+    'queues:log': () => ok(LOG),
     'settings:get': () => ok(settingsView),
   });
   render(QueuesScreen);
@@ -154,6 +170,17 @@ describe('My queues', () => {
     );
     expect(await screen.findByText('Your queues are not available.')).toBeVisible();
     expect(screen.getByText(/Enter your agent username in Settings/)).toBeVisible();
+  });
+
+  it('names the queues in the log of changes, not their ids', async () => {
+    openQueues(queuesView());
+    await screen.findByRole('row', { name: 'Support (601)' });
+    const log = screen.getByText('Changes Ringside made to your queues').closest('details')!;
+    log.open = true;
+    await fireEvent(log, new Event('toggle'));
+    const entry = await within(log).findByRole('listitem');
+    expect(entry).toHaveTextContent('queues Support (601), Queue 91');
+    expect(entry).toHaveTextContent('failed: Queue 91: Unknown queue id');
   });
 });
 

@@ -106,6 +106,25 @@ describe('the docked wrap-up', () => {
     expect(within(dock()).getByRole('textbox', { name: 'New field name' })).toHaveValue('ticket');
   });
 
+  it('opens without taking the keyboard from a field the agent types in', async () => {
+    const { fake } = setup();
+    await show('#/settings', 'Settings');
+    const country = await screen.findByLabelText('Default country');
+    country.focus();
+    await callEnds(fake);
+    expect(country).toHaveFocus();
+  });
+
+  it('takes the keyboard when a call ends and nothing has it (the agent hung up with it)', async () => {
+    const { fake } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Calls' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    await callEnds(fake);
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H2'));
+    expect(dock()).toContainElement(document.activeElement as HTMLElement);
+  });
+
   it('is reached by a skip link; Esc leaves it for where the focus came from, and it stays open', async () => {
     const { fake } = setup();
     await screen.findByRole('heading', { level: 1, name: 'Calls' });

@@ -20,11 +20,13 @@ describe('fallbackParagraph', () => {
     }
   });
 
-  it('without a display, names the variables and says where the desktop app runs', () => {
+  it('without a display, names the variables, says plainly to open the link, and where the desktop app runs', () => {
     const flat = fallbackParagraph({ reason: 'no-display', electronVersion: '45.4.1' }).replace(/\n/g, ' ');
     expect(flat).toContain('neither DISPLAY nor WAYLAND_DISPLAY is set');
+    expect(flat).toContain('no browser can be opened from here either. Open the link printed below');
     expect(flat).toContain('on a machine with a display');
-    expect(flat).toContain('starts in your browser instead');
+    // No browser opens by itself here: the paragraph must not promise one.
+    expect(flat).not.toContain('starts in your browser');
   });
 
   it('names the missing browser host', () => {

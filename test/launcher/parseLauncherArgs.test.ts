@@ -13,13 +13,15 @@ describe('parseLauncherArgs', () => {
       browser: false,
       skipBuild: false,
       dev: false,
+      verbose: false,
       hostArgs: [],
       electronArgs: [],
     });
-    expect(optionsOf(['--browser', '--skip-build', '--dev'])).toMatchObject({
+    expect(optionsOf(['--browser', '--skip-build', '--dev', '--verbose'])).toMatchObject({
       browser: true,
       skipBuild: true,
       dev: true,
+      verbose: true,
       hostArgs: [],
       electronArgs: [],
     });
@@ -40,9 +42,9 @@ describe('parseLauncherArgs', () => {
   });
 
   it('passes any other argument to both hosts, in order', () => {
-    const options = optionsOf(['--browser', '--verbose', 'callto:100', '--user-data-dir=/tmp/x']);
-    expect(options.hostArgs).toEqual(['--verbose', 'callto:100', '--user-data-dir=/tmp/x']);
-    expect(options.electronArgs).toEqual(['--verbose', 'callto:100', '--user-data-dir=/tmp/x']);
+    const options = optionsOf(['--browser', '--trace', 'callto:100', '--user-data-dir=/tmp/x']);
+    expect(options.hostArgs).toEqual(['--trace', 'callto:100', '--user-data-dir=/tmp/x']);
+    expect(options.electronArgs).toEqual(['--trace', 'callto:100', '--user-data-dir=/tmp/x']);
   });
 
   it.each([[['--port']], [['--host', '--browser']], [['--port=']]])(

@@ -1,6 +1,7 @@
 /**
  * Which language main speaks and tells the windows to speak: the agent's choice in Settings, else
- * (Automatic) the agent's PBX user locale once known, else the OS languages, else English. Sets the
+ * (Automatic) the agent's PBX user locale once known, else the browser's languages (browser host), else the OS
+ * languages, else English. Sets the
  * process's active locale, so the tray, notifications and main's messages follow at once, and emits
  * `locale:changed` so every window re-words itself without a restart.
  */
@@ -24,6 +25,7 @@ export interface LocaleServiceDeps {
 
 export class LocaleService {
   private current: LocaleState;
+  private browserLanguages: readonly string[] = [];
 
   constructor(private readonly deps: LocaleServiceDeps) {
     this.current = this.resolve();
@@ -32,6 +34,15 @@ export class LocaleService {
 
   get state(): LocaleState {
     return this.current;
+  }
+
+  /**
+   * The browser host: the languages of the browser whose page signed in last (its Accept-Language), after the
+   * agent's PBX locale and before the OS's.
+   */
+  useBrowserLanguages(languages: readonly string[]): void {
+    this.browserLanguages = [...languages];
+    this.update();
   }
 
   /** Looks again at the choice and the agent; applies and announces a change. */
@@ -51,7 +62,11 @@ export class LocaleService {
 
   private resolve(): LocaleState {
     const choice = this.deps.choice() ?? 'auto';
-    const sources = { agentLocale: this.deps.agentLocale(), systemLanguages: this.deps.systemLanguages };
+    const sources = {
+      agentLocale: this.deps.agentLocale(),
+      browserLanguages: this.browserLanguages,
+      systemLanguages: this.deps.systemLanguages,
+    };
     const automatic = resolveLocale({ ...sources, choice: 'auto' });
     const locale = this.deps.pseudo ? PSEUDO_LOCALE : resolveLocale({ ...sources, choice });
     return { locale, choice, automatic };

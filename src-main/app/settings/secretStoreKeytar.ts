@@ -67,7 +67,9 @@ export async function openKeychain(
     logger.info('secrets: stored in the OS keychain');
     return keychain;
   } catch (error) {
-    logger.warn(`secrets: no OS keychain service (${failureDetail(error)})`);
+    // Info, not a warning: a machine without a keychain service is normal (a server, a container), and the
+    // settings say where the secret is kept instead.
+    logger.info(`secrets: no OS keychain service (${failureDetail(error)})`);
     return undefined;
   }
 }

@@ -112,6 +112,11 @@ export function buildReview(
   call: HistoryItem | null,
   /** The agent the permissions must have been asked for (another agent's do not count). */
   agent: string | undefined,
+  /**
+   * A number as Ringside shows every number (`+420 777 123 456`; the PBX's text when it is no number): the
+   * record's numbers are shown beside formatted ones, so they go through the same formatter.
+   */
+  displayNumber: (raw: string) => string,
 ): CallReview {
   const fetch = fetchStatusOf(stored);
   const record = stored?.record ?? null;
@@ -147,8 +152,8 @@ export function buildReview(
     fetch,
     call,
     permissions,
-    info: info ? shown(infoOf(record)) : hidden,
-    path: info ? shown((record.path ?? []).map((step) => pathStep(step))) : hidden,
+    info: info ? shown(infoOf(record, displayNumber)) : hidden,
+    path: info ? shown((record.path ?? []).map((step) => pathStep(step, displayNumber))) : hidden,
     queues: info ? shown((record.queues ?? []).map(queuePassage)) : hidden,
     tags: info ? shown(record.tags.map(tagOf)) : hidden,
     rating: ai(
@@ -171,7 +176,7 @@ export function buildReview(
     metadata: permissions.metadata
       ? shown({ values: { ...record.metadata }, dispositionLabel: null })
       : hidden,
-    v2: info ? v2Part(stored!) : hidden,
+    v2: info ? v2Part(stored!, displayNumber) : hidden,
   };
 }
 
@@ -203,16 +208,16 @@ export function permissionsOf(source: Record<keyof ReviewPermissions, boolean>):
   };
 }
 
-function infoOf(record: CallRecordV1): ReviewInfo {
+function infoOf(record: CallRecordV1, displayNumber: (raw: string) => string): ReviewInfo {
   return {
     source: {
-      number: record.src_number,
+      number: displayNumber(record.src_number),
       name: record.src_name,
       internal: record.src_internal,
       type: record.src_type,
     },
     destination: {
-      number: record.dst_number,
+      number: displayNumber(record.dst_number),
       name: record.dst_name,
       internal: record.dst_internal,
       type: record.dst_type,
@@ -228,7 +233,7 @@ function infoOf(record: CallRecordV1): ReviewInfo {
     price: record.price,
     recording: record.recording,
     recordingSeconds: record.recording_duration,
-    pilotNumber: record.pilot_number,
+    pilotNumber: record.pilot_number && displayNumber(record.pilot_number),
   };
 }
 
@@ -249,12 +254,15 @@ function v2StateLabel(code: unknown): string {
   return key ? t(key) : t('timeline.v2StateUnknown', { code: String(code) });
 }
 
-function pathStep(step: { date: string; type: number; number: string; name: string }): ReviewPathStep {
+function pathStep(
+  step: { date: string; type: number; number: string; name: string },
+  displayNumber: (raw: string) => string,
+): ReviewPathStep {
   return {
     at: step.date,
     type: step.type,
     label: stepLabel(step.type),
-    number: step.number,
+    number: step.number && displayNumber(step.number),
     name: step.name,
   };
 }
@@ -310,8 +318,8 @@ function transcriptOf(record: CallRecordV1, withSentiment: boolean): ReviewTrans
   return { channels: record.transcription.length, segments };
 }
 
-function v2Part(stored: StoredReview): ReviewPart<ReviewV2Detail> {
-  if (stored.v2State === 'shown' && stored.v2) return shown(v2Of(stored.v2));
+function v2Part(stored: StoredReview, displayNumber: (raw: string) => string): ReviewPart<ReviewV2Detail> {
+  if (stored.v2State === 'shown' && stored.v2) return shown(v2Of(stored.v2, displayNumber));
   if (stored.v2State === 'not-offered') return unavailable(t('timeline.reviewV2NotOffered'));
   return unavailable(t('timeline.reviewV2Pending'));
 }
@@ -319,7 +327,7 @@ function v2Part(stored: StoredReview): ReviewPart<ReviewV2Detail> {
 const epochMs = (seconds: number | null | undefined) =>
   typeof seconds === 'number' ? Math.round(seconds * 1000) : null;
 
-function v2Of(record: CallRecordV2): ReviewV2Detail {
+function v2Of(record: CallRecordV2, displayNumber: (raw: string) => string): ReviewV2Detail {
   return {
     state: v2StateLabel(record.state),
     language: record.language,
@@ -333,11 +341,19 @@ function v2Of(record: CallRecordV2): ReviewV2Detail {
     holdSeconds: record.hold_time,
     waitSeconds: record.wait_time,
     subcalls: record.subcalls,
-    caller: { number: record.caller_number, name: record.caller_name, username: record.caller_username },
-    called: { number: record.called_number, name: record.called_name },
+    caller: {
+      number: displayNumber(record.caller_number),
+      name: record.caller_name,
+      username: record.caller_username,
+    },
+    called: { number: displayNumber(record.called_number), name: record.called_name },
     connectedParty: record.connected_number
-      ? { number: record.connected_number, name: record.connected_name, username: record.connected_username }
+      ? {
+          number: displayNumber(record.connected_number),
+          name: record.connected_name,
+          username: record.connected_username,
+        }
       : null,
-    path: (record.path ?? []).map((step) => pathStep(step)),
+    path: (record.path ?? []).map((step) => pathStep(step, displayNumber)),
   };
 }

@@ -33,7 +33,7 @@ import {
 } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { CallerLookup, type CallerDirectory } from '../callerLookup';
+import { CallerLookup, displayNumber, type CallerDirectory } from '../callerLookup';
 import { CallsError } from '../errors';
 import { HistoryRecorder } from './historyRecorder';
 import type { HistoryEmitter } from './historyEmitter';
@@ -274,6 +274,7 @@ export class HistoryService {
       this.reviewStore.get(uniqueid),
       this.store.get(uniqueid),
       this.deps.agent() || undefined,
+      (raw) => displayNumber(raw, this.deps.defaultCountry()),
     );
     if (review.metadata.status !== 'shown') return review;
     const { values } = review.metadata.value;

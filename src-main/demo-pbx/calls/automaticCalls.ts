@@ -1,12 +1,12 @@
 /**
  * The demo's automatic inbound calls: now and then (every `ringEverySeconds` on average, ±30 %) a caller
- * rings the demo agent, directly or through one of the active inbound queues the agent is not paused in,
+ * rings the demo agent, directly or through one of the agent's active inbound queues it is not paused in,
  * unless the agent is on a call.
  */
 import type { SimClock, TimerId } from '../clock';
 import type { Random } from '../random';
 import type { CallRegistry } from './callRegistry';
-import type { CallDirectory, CallPhone } from './directory';
+import { inboundQueuesOf, type CallDirectory, type CallPhone } from './directory';
 import type { CallEngineOptions } from './options';
 
 export interface AutomaticCallsDependencies {
@@ -48,10 +48,9 @@ export class AutomaticCalls {
     if (calls.callsOn(phone).length > 0) return; // the demo agent is busy: no pile-up of calls
     // Only queues the agent serves now: a paused agent gets no queue calls.
     const agentId = phone.user?.id;
-    const queues = directory
-      .queues()
-      .filter((queue) => queue.type === 1 && queue.active)
-      .filter((queue) => agentId === undefined || directory.acceptsQueueCalls?.(agentId, queue.id) !== false);
+    const queues = inboundQueuesOf(directory, phone).filter(
+      (queue) => agentId === undefined || directory.acceptsQueueCalls?.(agentId, queue.id) !== false,
+    );
     const queue = queues.length > 0 && random.chance(0.6) ? random.pick(queues) : undefined;
     this.dependencies.ring(phone, queue?.id);
   }

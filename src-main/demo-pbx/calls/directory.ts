@@ -93,4 +93,18 @@ export interface CallDirectory {
    * paused agent gets no queue calls). Absent: every queue may ring every phone.
    */
   acceptsQueueCalls?(userId: number, queueId: number): boolean;
+  /**
+   * Whether the user is a member of the queue (paused or not): the demo's own calls reach an agent only
+   * through the agent's queues. Absent: every queue serves every phone.
+   */
+  servesQueue?(userId: number, queueId: number): boolean;
+}
+
+/** The active inbound queues through which the demo's own calls may reach the phone's user. */
+export function inboundQueuesOf(directory: CallDirectory, phone: CallPhone): CallQueue[] {
+  const userId = phone.user?.id;
+  return directory
+    .queues()
+    .filter((queue) => queue.type === 1 && queue.active)
+    .filter((queue) => userId === undefined || directory.servesQueue?.(userId, queue.id) !== false);
 }

@@ -4,7 +4,7 @@
  */
 import type { Random } from '../random';
 import { randomPhoneNumber } from '../seed/phoneNumbers';
-import type { CallDirectory } from './directory';
+import { inboundQueuesOf, type CallDirectory } from './directory';
 import type { LiveCall, NewLiveCall } from './liveCall';
 import { dialString } from './numbers';
 import { snapshotPhone } from './phoneSnapshot';
@@ -37,7 +37,6 @@ export function seedHistory(seed: HistorySeed, hooks: HistoryHooks): void {
   if (seed.count <= 0) return;
   const agentPhone = directory.agentPhone();
   const colleagues = directory.phones().filter((p) => p.user && p.identifier !== agentPhone.identifier);
-  const queues = directory.queues().filter((queue) => queue.type === 1);
   const starts = Array.from(
     { length: seed.count },
     () => seed.fromMs + random.next() * (seed.toMs - seed.fromMs),
@@ -51,6 +50,8 @@ export function seedHistory(seed: HistorySeed, hooks: HistoryHooks): void {
     const remote = hooks.remoteParty(dialled, asGiven, contact?.name);
     const roll = random.next();
     const inbound = roll < 0.7;
+    // Through one of the phone's user's own queues, as the PBX would route it.
+    const queues = inbound ? inboundQueuesOf(directory, phone) : [];
     const queue = inbound && queues.length > 0 && random.chance(0.6) ? random.pick(queues) : null;
     const call = hooks.newCall({
       direction: inbound ? 'inbound' : 'outbound',

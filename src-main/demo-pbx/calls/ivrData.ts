@@ -5,8 +5,19 @@
  */
 import type { CallMetadata } from '../../api/schemas';
 
-const REASONS = ['billing', 'technical support', 'new order', 'delivery status', 'cancel contract'] as const;
-const LANGUAGES = ['cs', 'en', 'sk'] as const;
+/**
+ * The IVR is the (Czech) organisation's own, so are its keys and words: keys as a dialplan writes them (ASCII,
+ * usable in a CRM template's `{data.KEY}`), values as the menu says them.
+ */
+export const IVR_KEYS = { customer: 'cislo_zakaznika', reason: 'duvod', language: 'jazyk' } as const;
+const REASONS = [
+  'fakturace',
+  'technická podpora',
+  'nová objednávka',
+  'stav doručení',
+  'zrušení smlouvy',
+] as const;
+const LANGUAGES = ['čeština', 'angličtina', 'slovenština'] as const;
 
 /** FNV-1a: a stable spread of the uniqueid's characters. */
 function hash(text: string): number {
@@ -23,8 +34,8 @@ export function demoIvrData(uniqueid: string): CallMetadata {
   const value = hash(uniqueid);
   if (value % 5 >= 3) return {};
   return {
-    customer_id: `C-${String(100_000 + (value % 900_000))}`,
-    reason: REASONS[(value >>> 8) % REASONS.length]!,
-    ivr_language: LANGUAGES[(value >>> 16) % LANGUAGES.length]!,
+    [IVR_KEYS.customer]: `C-${String(100_000 + (value % 900_000))}`,
+    [IVR_KEYS.reason]: REASONS[(value >>> 8) % REASONS.length]!,
+    [IVR_KEYS.language]: LANGUAGES[(value >>> 16) % LANGUAGES.length]!,
   };
 }

@@ -5,6 +5,7 @@
  * the server's own address once it listens (anchorDemoCrmTemplates).
  */
 import type { Team } from '../../api/schemas';
+import { IVR_KEYS } from '../calls/ivrData';
 
 export const DEMO_CRM_CALL_PATH = '/demo-crm/call';
 export const DEMO_CRM_PERSON_PATH = '/demo-crm/person';
@@ -12,7 +13,7 @@ export const DEMO_CRM_PERSON_PATH = '/demo-crm/person';
 export const DEMO_CRM_TASKS = {
   call_url:
     `${DEMO_CRM_CALL_PATH}?caller={caller}&received={caller_raw}&uniqueid={uniqueid}&queue={queue}` +
-    '&person={person_id}&external_id={person_external_id}&customer_id={data.customer_id}&reason={data.reason}',
+    `&person={person_id}&external_id={person_external_id}&customer_id={data.${IVR_KEYS.customer}}&reason={data.${IVR_KEYS.reason}}`,
   person_url: `${DEMO_CRM_PERSON_PATH}?person={person_id}&external_id={person_external_id}`,
 } as const;
 

@@ -9,7 +9,27 @@ export type LocalFakers = Record<NameLanguage, Faker>;
 export function createLocalFakers(): LocalFakers {
   const make = (...locales: (typeof base)[]) =>
     new Faker({ locale: [...locales, en, base], randomizer: createFakerRandomizer() });
-  return { cs: make(cs_CZ), sk: make(sk), en: make(en_GB) };
+  return { cs: make(withCzechSpelling(cs_CZ)), sk: make(sk), en: make(en_GB) };
+}
+
+/**
+ * faker's Czech name lists spell a few German names with the Hungarian ű (Műller, Gűnter) where ü is meant;
+ * corrected in place of the list, so every draw stays where it was.
+ */
+function withCzechSpelling(locale: typeof base): typeof base {
+  const person = locale.person;
+  if (!person) return locale;
+  const correct = (lists: NameLists | null | undefined) =>
+    lists &&
+    Object.fromEntries(Object.entries(lists).map(([sex, names]) => [sex, names.map(correctSpelling)]));
+  return {
+    ...locale,
+    person: { ...person, first_name: correct(person.first_name), last_name: correct(person.last_name) },
+  } as typeof base;
+}
+
+function correctSpelling(name: string): string {
+  return name.replaceAll('ű', 'ü').replaceAll('Ű', 'Ü');
 }
 
 type NameLists = Partial<Record<'female' | 'male' | 'generic', string[]>>;

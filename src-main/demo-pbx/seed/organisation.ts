@@ -18,6 +18,7 @@ import {
   STAFF_FIRST_EXTENSION,
   STAFF_LAYOUT,
   SUPERVISOR_LAYOUT,
+  TAGS,
   TEAMS,
 } from './organisationLayout';
 import type {
@@ -293,15 +294,7 @@ export function seedOrganisation(seed: number, options: { staff?: number } = {})
     queues: QUEUES.map((queue) => ({ ...queue })),
     membership,
     agentStatus,
-    tags: [
-      { id: 1, name: 'Complaint', color: 'ef4444' },
-      { id: 2, name: 'Sales lead', color: '22c55e' },
-      { id: 3, name: 'Callback requested', color: 'f59e0b' },
-      { id: 4, name: 'VIP', color: 'a855f7' },
-      { id: 5, name: 'Technical issue', color: '3b82f6' },
-      { id: 6, name: 'Billing', color: '14b8a6' },
-      { id: 7, name: 'Spam', color: '6b7280' },
-    ],
+    tags: TAGS.map((tag) => ({ ...tag })),
     trunks: {
       '1': { name: 'O2 SIP trunk', status: 1, rtt: random.int(12, 30) },
       '2': { name: 'Slovak Telekom SIP trunk', status: 1, rtt: random.int(20, 45) },

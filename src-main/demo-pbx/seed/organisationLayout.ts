@@ -25,11 +25,11 @@ export const ROLES: RoleRecord[] = [
 ];
 
 export const AUX_REASONS = [
-  { reason: 'Lunch', break: true, color: 'f59e0b', limit: 1800, hidden: false },
-  { reason: 'Coffee break', break: true, color: 'a16207', limit: 600, hidden: false },
-  { reason: 'Training', break: false, color: '3b82f6', limit: null, hidden: false },
-  { reason: 'Back-office work', break: false, color: '10b981', limit: null, hidden: false },
-  { reason: 'Technical issue', break: false, color: 'ef4444', limit: null, hidden: true },
+  { reason: 'Oběd', break: true, color: 'f59e0b', limit: 1800, hidden: false },
+  { reason: 'Přestávka na kávu', break: true, color: 'a16207', limit: 600, hidden: false },
+  { reason: 'Školení', break: false, color: '3b82f6', limit: null, hidden: false },
+  { reason: 'Administrativa', break: false, color: '10b981', limit: null, hidden: false },
+  { reason: 'Technická závada', break: false, color: 'ef4444', limit: null, hidden: true },
 ];
 
 function team(
@@ -228,11 +228,26 @@ export const STAFF_LAYOUT: { group: number; team: null; language: NameLanguage }
 
 export const LOCALE_OF: Record<NameLanguage, User['locale']> = { cs: 'cs_CZ', sk: 'sk_SK', en: 'en_US' };
 
+/**
+ * The organisation's own words (dispositions, tags, the IVR's call data, contact labels) are in its language:
+ * a Czech company with a Slovak branch, so a Czech demo reads Czech throughout (names of queues and groups are
+ * names, kept as the organisation gave them).
+ */
 export const DISPOSITIONS = [
-  { code: 'resolved', label: 'Resolved on first contact', color: '22c55e' },
-  { code: 'callback', label: 'Callback scheduled', color: 'f59e0b' },
-  { code: 'escalated', label: 'Escalated to second line', color: 'ef4444' },
-  { code: 'sale', label: 'Sale closed', color: '3b82f6' },
-  { code: 'no-interest', label: 'Not interested', color: '6b7280' },
-  { code: 'wrong-number', label: 'Wrong number', color: '9ca3af' },
+  { code: 'resolved', label: 'Vyřešeno při prvním kontaktu', color: '22c55e' },
+  { code: 'callback', label: 'Domluveno zpětné volání', color: 'f59e0b' },
+  { code: 'escalated', label: 'Předáno druhé linii', color: 'ef4444' },
+  { code: 'sale', label: 'Uzavřený prodej', color: '3b82f6' },
+  { code: 'no-interest', label: 'Nemá zájem', color: '6b7280' },
+  { code: 'wrong-number', label: 'Špatné číslo', color: '9ca3af' },
+];
+
+export const TAGS = [
+  { id: 1, name: 'Stížnost', color: 'ef4444' },
+  { id: 2, name: 'Obchodní příležitost', color: '22c55e' },
+  { id: 3, name: 'Žádost o zpětné volání', color: 'f59e0b' },
+  { id: 4, name: 'VIP', color: 'a855f7' },
+  { id: 5, name: 'Technický problém', color: '3b82f6' },
+  { id: 6, name: 'Fakturace', color: '14b8a6' },
+  { id: 7, name: 'Spam', color: '6b7280' },
 ];

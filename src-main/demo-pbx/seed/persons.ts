@@ -54,6 +54,34 @@ const NUMBER_COUNTRIES: Record<NameLanguage, NumberCountry[]> = {
   en: ['GB', 'GB', 'GB', 'GB', 'GB', 'GB', 'CZ', 'CZ', 'SK', 'GB'],
 };
 
+/**
+ * Contact labels as the organisation's staff type them: the Bratislava branch keeps its Slovak customers in
+ * Slovak, everyone else is kept in Czech (the organisation's language).
+ */
+const LABELS: Record<
+  'cs' | 'sk',
+  Record<'mobile' | 'privateMobile' | 'work' | 'home' | 'private' | 'web' | 'chat', string>
+> = {
+  cs: {
+    mobile: 'mobil',
+    privateMobile: 'soukromý mobil',
+    work: 'práce',
+    home: 'domů',
+    private: 'soukromý',
+    web: 'web',
+    chat: 'chat',
+  },
+  sk: {
+    mobile: 'mobil',
+    privateMobile: 'súkromný mobil',
+    work: 'práca',
+    home: 'domov',
+    private: 'súkromný',
+    web: 'web',
+    chat: 'chat',
+  },
+};
+
 const WEB_SUFFIX: Record<NameLanguage, string> = { cs: 'cz', sk: 'sk', en: 'co.uk' };
 
 /** Person ids draw from their own random stream, apart from the organisation's and the calls'. */
@@ -81,6 +109,7 @@ export class PersonGenerator {
     const first = this.slug(firstname);
     const last = this.slug(lastname);
 
+    const labels = LABELS[language === 'sk' ? 'sk' : 'cs'];
     const contacts: ContactRecord[] = [];
     const addContact = (type: ContactRecord['type'], contact: string, label: string) =>
       contacts.push({ id: id * 10 + contacts.length, type, contact, label });
@@ -88,18 +117,22 @@ export class PersonGenerator {
       addContact(
         1,
         number,
-        mobile ? (index === 0 ? 'mobile' : 'private mobile') : random.pick(['work', 'home']),
+        mobile
+          ? index === 0
+            ? labels.mobile
+            : labels.privateMobile
+          : random.pick([labels.work, labels.home]),
       ),
     );
     if (random.chance(0.85)) {
       const domain = random.pick(faker.definitions.internet.free_email);
       const suffix = random.chance(0.3) ? String(random.int(1, 99)) : '';
-      addContact(2, `${first}.${last}${suffix}@${domain}`, 'private');
+      addContact(2, `${first}.${last}${suffix}@${domain}`, labels.private);
     }
     if (random.chance(0.25))
-      addContact(2, `${first.charAt(0)}${last}@${last}.${WEB_SUFFIX[language]}`, 'work');
-    if (random.chance(0.1)) addContact(3, `https://www.${last}.${WEB_SUFFIX[language]}`, 'web');
-    if (random.chance(0.05)) addContact(0, `Skype: ${first}.${last}`, 'chat');
+      addContact(2, `${first.charAt(0)}${last}@${last}.${WEB_SUFFIX[language]}`, labels.work);
+    if (random.chance(0.1)) addContact(3, `https://www.${last}.${WEB_SUFFIX[language]}`, labels.web);
+    if (random.chance(0.05)) addContact(0, `Skype: ${first}.${last}`, labels.chat);
 
     return {
       id,

@@ -106,6 +106,10 @@ export class OrganisationCallDirectory implements CallDirectory {
     return this.organisation.membershipOf(userId).get(queueId)?.suspended !== true;
   }
 
+  servesQueue(userId: number, queueId: number): boolean {
+    return this.organisation.membershipOf(userId).has(queueId);
+  }
+
   private toCallUser(user: UserRecord): CallUser {
     const role = user.role_id === null ? undefined : this.organisation.roles.get(user.role_id);
     const team = user.team_id === null ? undefined : this.organisation.teams.get(user.team_id);

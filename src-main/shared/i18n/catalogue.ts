@@ -4,8 +4,9 @@
  * are ICU MessageFormat (plurals, selects, numbers), so a translator sees each sentence whole. English is the
  * reference: every key exists in it, and test/unit/i18n checks the others have the same keys and placeholders.
  *
- * A window loads only the language it shows (`loadCatalogue`, a chunk of its own), which keeps the first
- * screen's JavaScript small; main registers all three at start (allCatalogues.ts).
+ * A window loads only the language it shows (`loadCatalogue` in catalogueLoader.ts, a chunk of its own),
+ * which keeps the first screen's JavaScript small; main registers all three at start (allCatalogues.ts) and
+ * never bundles the loader, whose dynamic imports would only duplicate those static ones.
  */
 import type english from './messages/en.json';
 import type { Locale } from './locales';
@@ -16,12 +17,6 @@ export type MessageKey = { [Area in keyof Areas]: `${Area}.${keyof Areas[Area] &
 
 /** A language's messages by area; other languages must have the same areas as English. */
 export type Catalogue = Record<keyof Areas, Record<string, string>>;
-
-const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('./messages/en.json'),
-  cs: () => import('./messages/cs.json'),
-  sk: () => import('./messages/sk.json'),
-};
 
 const tables = new Map<Locale, ReadonlyMap<string, string>>();
 
@@ -36,11 +31,6 @@ export function registerCatalogue(locale: Locale, catalogue: Catalogue): void {
 
 export function isCatalogueLoaded(locale: Locale): boolean {
   return tables.has(locale);
-}
-
-/** Loads a language's messages if they are not loaded yet. */
-export async function loadCatalogue(locale: Locale): Promise<void> {
-  if (!tables.has(locale)) registerCatalogue(locale, (await loaders[locale]()).default);
 }
 
 /** One language's messages as a flat table: `calls.answer` → `Answer`; empty until loaded. */

@@ -3,5 +3,5 @@ export type { MessageKey } from './catalogue';
 export * from './text';
 export * from './translator';
 export * from './activeLocale';
-export { loadCatalogue, isCatalogueLoaded } from './catalogue';
+export { isCatalogueLoaded } from './catalogue';
 export * from './osLocale';

@@ -1,6 +1,7 @@
 /**
  * The languages Ringside speaks and how the one in use is chosen: the agent's own choice in Settings, else
- * (Automatic) the agent's PBX user locale, else the OS language, else English.
+ * (Automatic) the agent's PBX user locale, else the browser's languages (browser host), else the OS language,
+ * else English.
  */
 export const LOCALES = ['en', 'cs', 'sk'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -36,14 +37,32 @@ export interface LocaleSources {
   choice: LanguageChoice;
   /** The agent's PBX user `locale` (`cs_CZ`…), when the agent is known. */
   agentLocale?: string | undefined;
+  /**
+   * The browser host only: the languages of the browser whose page signed in (its Accept-Language), most
+   * preferred first. They come before the OS's: the browser host's process runs with a server's locale
+   * (often `C.UTF-8`), the agent reads in their browser.
+   */
+  browserLanguages?: readonly string[] | undefined;
   /** The OS's preferred languages, most preferred first. */
   systemLanguages?: readonly string[] | undefined;
 }
 
-/** The language in use: an explicit choice, else the agent's PBX locale, else the first OS language we speak. */
-export function resolveLocale({ choice, agentLocale, systemLanguages = [] }: LocaleSources): Locale {
+/**
+ * The language in use: an explicit choice, else the agent's PBX locale, else the first browser language we
+ * speak, else the first OS language we speak.
+ */
+export function resolveLocale({
+  choice,
+  agentLocale,
+  browserLanguages = [],
+  systemLanguages = [],
+}: LocaleSources): Locale {
   if (choice !== 'auto') return choice;
+  const firstSpoken = (tags: readonly string[]) => tags.map(localeOfTag).find((found) => found);
   return (
-    localeOfTag(agentLocale) ?? systemLanguages.map(localeOfTag).find((found) => found) ?? DEFAULT_LOCALE
+    localeOfTag(agentLocale) ??
+    firstSpoken(browserLanguages) ??
+    firstSpoken(systemLanguages) ??
+    DEFAULT_LOCALE
   );
 }

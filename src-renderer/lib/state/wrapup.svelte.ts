@@ -19,6 +19,7 @@ import type {
 import { WRAP_UP_KEYS } from '../../../src-main/shared/contract';
 import { announce } from '../announcer.svelte';
 import { describeError, type ErrorDescription } from '../errors';
+import { focusIsLost } from '../focusLost';
 import { pendingText } from '../historyText';
 import { formatDate, t } from '../i18n.svelte';
 import { invoke, subscribe } from '../ringside';
@@ -252,7 +253,10 @@ export class WrapUpDesk {
     const stopEnded = subscribe('call:ended', ({ uniqueid, call }) => {
       // Only a conversation needs wrapping up; a missed or unanswered call can be wrapped up from its review.
       if (call.outcome !== 'answered') return;
-      this.show(uniqueid, { call });
+      // Nothing has the keyboard (the agent hung up with it): the wrap-up, the next thing to do, takes it,
+      // unless another call's unsaved wrap-up is in the way.
+      const busy = this.session?.dirty && this.current !== uniqueid;
+      this.show(uniqueid, { call, focus: !busy && focusIsLost() });
       const name = call.match?.name || call.remote.pbxName.trim() || call.remote.display;
       // It opens without taking the focus: a screen reader user hears it instead.
       announce(t('wrapup.callEnded', { name }));

@@ -81,9 +81,9 @@ describe("the demo IVR's data", () => {
     expect(withData.length).toBeGreaterThan(500);
     expect(withData.length).toBeLessThan(700);
     expect(withData[0]).toEqual({
-      customer_id: expect.stringMatching(/^C-\d{6}$/),
-      reason: expect.any(String),
-      ivr_language: expect.any(String),
+      cislo_zakaznika: expect.stringMatching(/^C-\d{6}$/),
+      duvod: expect.any(String),
+      jazyk: expect.any(String),
     });
     expect(demoIvrData('1700000000.1')).toEqual(demoIvrData('1700000000.1'));
   });

@@ -23,7 +23,7 @@ describe("the demo PBX's CRM", { timeout: 60_000 }, () => {
     const expansion = expandCrmTemplate(support.tasks.call_url!, {
       caller: '+420601123456',
       uniqueid: '17.1',
-      data: { reason: '<b>billing</b> & more' },
+      data: { duvod: '<b>billing</b> & more' },
     });
     if (!expansion.ok) throw new Error(expansion.problem);
     const response = await fetch(expansion.url);

@@ -22,6 +22,10 @@ import { buildReview, cssColour } from '../../../src-main/calls/history/buildRev
 import { wordNotice } from '../../../src-main/calls/history/storedNotice';
 import { spyLogger } from '../calls/fixtures';
 import { AGENT_PERMISSIONS } from '../../fixtures/permissions';
+import { displayNumber } from '../../../src-main/calls/callerLookup';
+
+/** Numbers as an agent in Czechia sees them. */
+const czechNumbers = (raw: string) => displayNumber(raw, 'CZ');
 
 const UNIQUEID = '1773129600.7';
 const AGENT = 'agent';
@@ -166,13 +170,19 @@ describe('review fetcher', () => {
     );
     expect(client.callDetailV2).toHaveBeenCalledTimes(1); // a 404 means "not offered": not asked again
 
-    const review = buildReview(UNIQUEID, stored, null, AGENT);
+    const review = buildReview(UNIQUEID, stored, null, AGENT, czechNumbers);
     expect(review.v2).toEqual({ status: 'unavailable', reason: expect.stringContaining('version-2') });
     expect(review.tags).toEqual({ status: 'shown', value: [{ id: 1, name: 'Billing', color: '#ff0000' }] });
     expect(review.info).toMatchObject({
       status: 'shown',
-      value: { cause: { code: 16, label: 'Normal call clearing' } },
+      // The record's numbers as every number is shown, not the PBX's raw `+420602111222`.
+      value: {
+        cause: { code: 16, label: 'Normal call clearing' },
+        source: { number: '+420 602 111 222' },
+        destination: { number: '101' },
+      },
     });
+    expect(review.path).toMatchObject({ status: 'shown', value: [{ number: '+420 602 111 222' }] });
     expect(review.transcript).toMatchObject({
       status: 'shown',
       value: {
@@ -203,14 +213,14 @@ describe('review fetcher', () => {
     const stored = await settled();
     expect(stored.state).toBe('failed');
     // Stored as a message key; the review words it when read.
-    expect(buildReview(UNIQUEID, stored, null, AGENT).fetch.message).toMatch(
+    expect(buildReview(UNIQUEID, stored, null, AGENT, czechNumbers).fetch.message).toMatch(
       /had not finished transcribing after 1 minute;/,
     );
     const calls = client.callDetail.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(client.callDetail).toHaveBeenCalledTimes(calls);
     // The record that did arrive stays, with the AI parts pending.
-    expect(buildReview(UNIQUEID, stored, null, AGENT).summary).toEqual({ status: 'pending' });
+    expect(buildReview(UNIQUEID, stored, null, AGENT, czechNumbers).summary).toEqual({ status: 'pending' });
   });
 
   it('ends at once for a call whose transcription was not requested', async () => {
@@ -218,7 +228,7 @@ describe('review fetcher', () => {
     fetcher(client).request(UNIQUEID);
     const stored = await settled();
     expect(stored).toMatchObject({ state: 'done', attempts: 1 });
-    expect(buildReview(UNIQUEID, stored, null, AGENT).transcript).toEqual({
+    expect(buildReview(UNIQUEID, stored, null, AGENT, czechNumbers).transcript).toEqual({
       status: 'unavailable',
       reason: 'The call was not recorded.',
     });
@@ -236,7 +246,7 @@ describe('review fetcher', () => {
     const unknown = scriptedClient([record(3)], new NotFound({ method: 'GET', path: '/permissions' }));
     fetcher(unknown).request(UNIQUEID);
     const stored = await settled();
-    const review = buildReview(UNIQUEID, stored, null, AGENT);
+    const review = buildReview(UNIQUEID, stored, null, AGENT, czechNumbers);
     for (const part of [review.info, review.transcript, review.summary, review.metadata, review.v2]) {
       expect(part).toEqual({ status: 'not-permitted' });
     }
@@ -246,7 +256,9 @@ describe('review fetcher', () => {
     fetcher(scriptedClient([record(3)]), '').request(UNIQUEID);
     const withoutAgent = await settled();
     expect(wordNotice(withoutAgent.message)).toMatch(/user name is not set in Settings/);
-    expect(buildReview(UNIQUEID, withoutAgent, null, undefined).summary).toEqual({ status: 'not-permitted' });
+    expect(buildReview(UNIQUEID, withoutAgent, null, undefined, czechNumbers).summary).toEqual({
+      status: 'not-permitted',
+    });
   });
 
   it('fetches no record at all when every part is denied, and says each part is not permitted', async () => {
@@ -266,7 +278,7 @@ describe('review fetcher', () => {
     expect(client.callDetail).not.toHaveBeenCalled();
     expect(client.callDetailV2).not.toHaveBeenCalled();
     expect(stored).toMatchObject({ state: 'done', record: null });
-    const review = buildReview(UNIQUEID, stored, null, AGENT);
+    const review = buildReview(UNIQUEID, stored, null, AGENT, czechNumbers);
     for (const part of [review.info, review.transcript, review.summary, review.metadata, review.v2]) {
       expect(part).toEqual({ status: 'not-permitted' });
     }
@@ -337,7 +349,7 @@ describe('review fetcher', () => {
       }),
     ]);
     fetcher(client).request(UNIQUEID);
-    const review = buildReview(UNIQUEID, await settled(), null, AGENT);
+    const review = buildReview(UNIQUEID, await settled(), null, AGENT, czechNumbers);
     expect(review.summary).toEqual({ status: 'shown', value: hostile });
     expect(review.info).toMatchObject({ value: { source: { name: hostile } } });
     expect(review.transcript).toMatchObject({ value: { segments: [{ text: `invoice ${hostile}` }] } });

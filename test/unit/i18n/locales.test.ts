@@ -1,6 +1,6 @@
 /**
  * Which language is in use: the agent's explicit choice wins; Automatic takes the agent's PBX locale, else the
- * first OS language Ringside speaks, else English.
+ * first browser language (browser host), else the first OS language Ringside speaks, else English.
  */
 import { describe, expect, it } from 'vitest';
 import { localeOfTag, resolveLocale } from '../../../src-main/shared/i18n';
@@ -22,6 +22,15 @@ describe('resolveLocale', () => {
     expect(resolveLocale({ choice: 'auto', systemLanguages: ['de-DE', 'cs-CZ'] })).toBe('cs');
     // An agent whose PBX locale Ringside does not speak: the OS decides.
     expect(resolveLocale({ choice: 'auto', agentLocale: 'de_DE', systemLanguages: ['sk'] })).toBe('sk');
+  });
+
+  it('Automatic in the browser host: the PBX locale, then the browser’s languages, then the OS’s', () => {
+    const browserLanguages = ['de-DE', 'cs-CZ'];
+    expect(resolveLocale({ choice: 'auto', agentLocale: 'sk_SK', browserLanguages })).toBe('sk');
+    expect(resolveLocale({ choice: 'auto', browserLanguages, systemLanguages: ['sk-SK'] })).toBe('cs');
+    expect(resolveLocale({ choice: 'auto', browserLanguages: ['de'], systemLanguages: ['sk-SK'] })).toBe(
+      'sk',
+    );
   });
 
   it('Automatic with nothing Ringside speaks: English', () => {

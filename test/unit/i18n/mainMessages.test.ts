@@ -14,6 +14,10 @@ import { storedFailure, storedNotice, wordNotice } from '../../../src-main/calls
 import { QueuesError } from '../../../src-main/calls/queues/queuesError';
 import { contactErrors } from '../../../src-main/app/directory/directoryContacts';
 import { setActiveLocale } from '../../../src-main/shared/i18n';
+import { displayNumber } from '../../../src-main/calls/callerLookup';
+
+/** Numbers as an agent in Czechia sees them. */
+const czechNumbers = (raw: string) => displayNumber(raw, 'CZ');
 
 const UNIQUEID = '1773129600.7';
 const timeout = (minutes: number) =>
@@ -80,11 +84,11 @@ describe('main messages in Slovak', () => {
 describe('stored review notices', () => {
   it('follow a language switch after they were stored', () => {
     const stored = { ...newReview(UNIQUEID, 0), message: storedNotice('timeline.reviewNotConnected') };
-    expect(buildReview(UNIQUEID, stored, null, 'agent').fetch.message).toBe(
+    expect(buildReview(UNIQUEID, stored, null, 'agent', czechNumbers).fetch.message).toBe(
       'Ringside is not connected to the PBX; the review follows once it is.',
     );
     setActiveLocale('cs');
-    const review = buildReview(UNIQUEID, stored, null, 'agent');
+    const review = buildReview(UNIQUEID, stored, null, 'agent', czechNumbers);
     expect(review.fetch.message).toBe(
       'Ringside není připojen k ústředně; přehled hovoru se načte, jakmile připojen bude.',
     );
@@ -103,7 +107,7 @@ describe('stored review notices', () => {
 
   it('word a review without a record in the language in use', () => {
     setActiveLocale('cs');
-    expect(buildReview(UNIQUEID, undefined, null, 'agent').summary).toEqual({
+    expect(buildReview(UNIQUEID, undefined, null, 'agent', czechNumbers).summary).toEqual({
       status: 'unavailable',
       reason: 'Záznam o hovoru z ústředny zatím nedorazil.',
     });

@@ -51,6 +51,12 @@ describe.skipIf(!existsSync(entry))('npm start -- --browser while it runs', () =
     rmSync(userData, { recursive: true, force: true });
   });
 
+  it('says plainly to open the link where no browser opens, with no keychain chatter before it', () => {
+    expect(first.output()).toContain('Open this link in a browser on this machine:');
+    // No keychain service here is normal (a server): the log file has it, the terminal does not.
+    expect(first.output()).not.toMatch(/keychain|D-Bus/i);
+  });
+
   it('keeps its link secret in a file of the profile readable by the user only', () => {
     const file = readLinkFile(userData);
     expect(file).toMatchObject({ pid: first.child.pid, port: Number(new URL(firstLink).port) });

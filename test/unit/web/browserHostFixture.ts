@@ -157,10 +157,17 @@ export interface TestTab {
   close(): void;
 }
 
-/** A signed-in tab's socket: the session's cookie and Origin on the upgrade, its page key as the first frame. */
-export async function openTab(test: TestHost, session: ClientSession): Promise<TestTab> {
+/**
+ * A signed-in tab's socket: the session's cookie and Origin on the upgrade (and any `headers` a browser would
+ * add, such as Accept-Language), its page key as the first frame.
+ */
+export async function openTab(
+  test: TestHost,
+  session: ClientSession,
+  headers: Record<string, string> = {},
+): Promise<TestTab> {
   const socket = new WebSocket(`ws://${test.authority}${WS_PATH}`, {
-    headers: { cookie: session.cookie, origin: `http://${test.authority}` },
+    headers: { ...headers, cookie: session.cookie, origin: `http://${test.authority}` },
   });
   const frames: ServerFrame[] = [];
   /** Frames a `next` already returned: each is returned once, whatever order they arrived in. */
