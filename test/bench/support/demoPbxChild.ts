@@ -66,3 +66,17 @@ export async function startDemoPbxProcess(options: ChildOptions | 'baseline'): P
     stop: () => child.send('stop'),
   };
 }
+
+/** An access token of the demo PBX for its credentials (OAuth client credentials). */
+export async function accessToken(ready: DemoPbxReady): Promise<string> {
+  const response = await fetch(`${ready.authUrl}/login/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: ready.credentials.clientId,
+      client_secret: ready.credentials.clientSecret,
+      grant_type: 'client_credentials',
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
