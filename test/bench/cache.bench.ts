@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createUndiciFetch, PbxClient, type FetchLike } from '../../src-main/api';
 import { returnMemoryToSystem } from '../../src-main/app/directory/returnMemoryToSystem';
 import type { DirectorySource, SyncPhase } from '../../src-main/cache';
@@ -24,6 +23,7 @@ import { bareSyncCpuPerPerson } from './support/bareSync';
 import { accessToken, startDemoPbxProcess } from './support/demoPbxChild';
 import { measureMainProcess } from './support/mainProcessBundle';
 import type { MainProcessTarget } from './support/mainProcessChild';
+import { monitorHoldUps } from './support/holdUps';
 import { formatMappings, traceMemory } from './support/memoryTrace';
 import { bareQueryOf, bareSearch, type BareQuery } from './support/bareSearch';
 import { percentile } from './support/percentile';
@@ -78,8 +78,7 @@ function personsSubset(source: DirectorySource, count: number): DirectorySource 
 /** Runs a sync; measures the whole run, each phase, and the longest hold-up of the event loop. */
 async function timedSync(sync: DirectorySync) {
   const phaseSpan = new Map<SyncPhase, { first: number; last: number }>();
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
+  const holdUpMonitor = monitorHoldUps();
   const started = performance.now();
   const report = await sync.run({
     onProgress: ({ phase }) => {
@@ -93,14 +92,14 @@ async function timedSync(sync: DirectorySync) {
     },
   });
   const totalMs = performance.now() - started;
-  loopDelay.disable();
+  const holdUps = holdUpMonitor.stop();
   const spanMs = (first: SyncPhase, last = first) => {
     const from = phaseSpan.get(first);
     const to = phaseSpan.get(last);
     return from && to ? to.last - from.first : 0;
   };
   const personsMs = spanMs('persons:list', 'persons:details') || totalMs;
-  return { report, totalMs, personsMs, spanMs, maxLoopDelayMs: loopDelay.max / 1e6 };
+  return { report, totalMs, personsMs, spanMs, holdUps };
 }
 
 /** Persons per second of a persons-only sync of the first `count` persons into a fresh cache file. */
@@ -202,10 +201,11 @@ export default async function cacheBench(report: Report): Promise<void> {
     report('cache_sync_pbx_cpu_per_person', pbxCpuMicros / PERSONS, 'us');
     report(
       'cache_sync_max_event_loop_delay',
-      initial.maxLoopDelayMs,
+      initial.holdUps.maxWallMs,
       'ms',
       'a call-monitor poll is never held up long',
     );
+    report('cache_sync_max_event_loop_hold_cpu', initial.holdUps.maxThreadCpuMs, 'ms');
     // Beside them, their limits: a bare loop fetching, parsing and inserting persons (support/bareSync.ts);
     // and for the hold-up a fixed one, since a poll held up longer is late by as much.
     const bareCpuPerPerson = await bareSyncCpuPerPerson(
@@ -214,7 +214,12 @@ export default async function cacheBench(report: Report): Promise<void> {
       BARE_SYNC_PERSONS,
     );
     report.ratio('cache_sync_main_cpu_per_person', mainCpuPerPerson, bareCpuPerPerson, 'µs', { atMost: 2 });
-    report.ratio('cache_sync_max_event_loop_delay', initial.maxLoopDelayMs, MAX_HOLD_UP_MS, 'ms', {
+    // The wall-clock hold-up includes the time the OS ran other processes on a busy machine; the main
+    // thread's CPU time within it is the part the sync itself holds the loop (support/holdUps.ts).
+    report.ratio('cache_sync_max_event_loop_delay', initial.holdUps.maxWallMs, MAX_HOLD_UP_MS, 'ms', {
+      atMost: 1,
+    });
+    report.ratio('cache_sync_max_event_loop_hold_cpu', initial.holdUps.maxThreadCpuMs, MAX_HOLD_UP_MS, 'ms', {
       atMost: 1,
     });
     // What the app does after a bulk sync (SyncScheduler): give the sync's memory back. (Also keeps that

@@ -56,9 +56,12 @@ export async function bareSyncCpuPerPerson(
     });
     insertAll(batch);
     const cpu = process.cpuUsage(cpuBefore);
+    // The list's pages may repeat a person (the demo PBX's order is not by id): each is fetched once per
+    // listing, as the app does, and counted once stored.
     const stored = db.prepare('SELECT count(*) FROM persons').pluck().get() as number;
-    if (stored !== persons) throw new Error(`the bare sync stored ${stored} persons, not ${persons}`);
-    return (cpu.user + cpu.system) / persons;
+    if (stored !== new Set(ids).size)
+      throw new Error(`the bare sync stored ${stored} of ${new Set(ids).size} persons`);
+    return (cpu.user + cpu.system) / ids.length;
   } finally {
     db.close();
     await pool.close();
