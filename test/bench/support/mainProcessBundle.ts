@@ -16,11 +16,12 @@ const bundleDirectory = fileURLToPath(
   new URL('node_modules/.cache/ringside-bench/', pathToFileURL(projectRoot)),
 );
 
-async function bundle(): Promise<string> {
+/** Bundles `entry` (a path) to `<name>.mjs` in the bench's cache directory; returns the bundle's path. */
+export async function bundle(entry: string, name: string): Promise<string> {
   mkdirSync(bundleDirectory, { recursive: true });
-  const outfile = `${bundleDirectory}mainProcessChild.mjs`;
+  const outfile = `${bundleDirectory}${name}.mjs`;
   await build({
-    entryPoints: [fileURLToPath(new URL('./mainProcessChild.ts', import.meta.url))],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -40,7 +41,11 @@ export async function measureMainProcess(
   if (!existsSync(new URL('detailWriterWorker.js', builtMain))) {
     throw new Error(`${fileURLToPath(builtMain)} is not built: run \`npx electron-vite build\` first`);
   }
-  const child = fork(await bundle(), {
+  const script = await bundle(
+    fileURLToPath(new URL('./mainProcessChild.ts', import.meta.url)),
+    'mainProcessChild',
+  );
+  const child = fork(script, {
     env: {
       ...process.env,
       BENCH_PBX: JSON.stringify(target),
