@@ -9,8 +9,8 @@ export function timings<T>(inputs: readonly T[], fn: (input: T) => unknown): num
 }
 
 /**
- * Milliseconds of each call of `app` and of its limit `bare` over the same inputs, interleaved (so a change
- * in the machine's speed during the run weighs on both alike), each sorted.
+ * Milliseconds of each call of `app` and of its limit `bare` over the same inputs, interleaved (so a change in
+ * the machine's speed during the run weighs on both alike), each sorted.
  */
 export function pairedTimings<T>(
   inputs: readonly T[],
