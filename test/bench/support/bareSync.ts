@@ -29,8 +29,8 @@ export async function bareSyncCpuPerPerson(
     db.pragma('journal_mode = WAL');
     db.exec('CREATE TABLE persons (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
     const insert = db.prepare('INSERT OR REPLACE INTO persons (id, body) VALUES (?, ?)');
-    const insertAll = db.transaction((rows: { id: number }[]) => {
-      for (const row of rows) insert.run(row.id, JSON.stringify(row));
+    const insertAll = db.transaction((rows: { id: number; detail: unknown }[]) => {
+      for (const row of rows) insert.run(row.id, JSON.stringify(row.detail));
     });
     const get = async (path: string) => {
       const response = await pool.request({ method: 'GET', path, headers: { authorization } });
@@ -46,9 +46,9 @@ export async function bareSyncCpuPerPerson(
       const page = (await get(`${pathname}/crm/persons?limit=${limit}&offset=${offset}`)) as { id: number }[];
       ids.push(...page.map((person) => person.id));
     }
-    let batch: { id: number }[] = [];
+    let batch: { id: number; detail: unknown }[] = [];
     await forEachConcurrently(ids, CONCURRENCY, async (id) => {
-      batch.push((await get(`${pathname}/crm/person/${id}`)) as { id: number });
+      batch.push({ id, detail: await get(`${pathname}/crm/person/${id}`) });
       if (batch.length >= PAGE_SIZE) {
         insertAll(batch);
         batch = [];
