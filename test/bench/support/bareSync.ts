@@ -48,7 +48,9 @@ export async function bareSyncCpuPerPerson(
     }
     let batch: { id: number; detail: unknown }[] = [];
     await forEachConcurrently(ids, CONCURRENCY, async (id) => {
-      batch.push({ id, detail: await get(`${pathname}/crm/person/${id}`) });
+      // Awaited before `batch` is read: another lane may hand the current batch to SQLite meanwhile.
+      const detail = await get(`${pathname}/crm/person/${id}`);
+      batch.push({ id, detail });
       if (batch.length >= PAGE_SIZE) {
         insertAll(batch);
         batch = [];
@@ -56,8 +58,6 @@ export async function bareSyncCpuPerPerson(
     });
     insertAll(batch);
     const cpu = process.cpuUsage(cpuBefore);
-    // The list's pages may repeat a person (the demo PBX's order is not by id): each is fetched once per
-    // listing, as the app does, and counted once stored.
     const stored = db.prepare('SELECT count(*) FROM persons').pluck().get() as number;
     if (stored !== new Set(ids).size)
       throw new Error(`the bare sync stored ${stored} of ${new Set(ids).size} persons`);
