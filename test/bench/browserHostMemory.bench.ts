@@ -5,11 +5,10 @@
  * part; the demo PBX's is its process's. Each: one second after the URL, at its largest until idle, and
  * idle 15 s after the first sync.
  */
-import { fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Report } from './run';
 import type { BrowserHostMemory } from './support/browserHostChild';
-import { bundle } from './support/mainProcessBundle';
+import { bundle, runBundledChild } from './support/mainProcessBundle';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const builtMain = new URL('out/main/', pathToFileURL(projectRoot));
@@ -20,25 +19,12 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 async function measure(demoPbx: 'in-process' | 'child'): Promise<BrowserHostMemory> {
-  const env = {
-    ...process.env,
+  const script = await bundle(source('./support/browserHostChild.ts'), 'browserHostChild');
+  return runBundledChild<BrowserHostMemory>(script, `the browser host child (${demoPbx})`, {
     BENCH_BUILT_MAIN: builtMain.href,
     BENCH_DEMO_PBX: demoPbx,
     BENCH_DEMO_PBX_MODULE: await bundle(source('../../src-main/demo-pbx/index.ts'), 'demoPbx'),
     BENCH_DEMO_PBX_SCRIPT: await bundle(source('./support/demoPbxProcess.ts'), 'demoPbxProcess'),
-  };
-  const script = await bundle(source('./support/browserHostChild.ts'), 'browserHostChild');
-  const child = fork(script, { env, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    let figures: BrowserHostMemory | undefined;
-    child.on('message', (message: BrowserHostMemory) => {
-      if (message?.type === 'figures') figures = message;
-    });
-    child.once('exit', (code) =>
-      figures && code === 0
-        ? resolve(figures)
-        : reject(new Error(`the browser host child (${demoPbx}) exited with ${code} before its figures`)),
-    );
   });
 }
 

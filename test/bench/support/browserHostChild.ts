@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DemoPbxHandle } from '../../../src-main/app/connection/connectionModeController';
+import type * as DemoPbxModule from '../../../src-main/demo-pbx';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { startBrowserHost } from '../../../src-main/web/browserHost';
 import { composeHeadlessCore } from '../../support/testAppCore';
@@ -49,7 +50,7 @@ async function startDemo(): Promise<DemoPbxHandle> {
   if (!demoInChild) {
     const module = (await import(
       pathToFileURL(process.env.BENCH_DEMO_PBX_MODULE ?? '').href
-    )) as typeof import('../../../src-main/demo-pbx');
+    )) as typeof DemoPbxModule;
     return module.startDemoPbx({ logger: silentLogger, ringEverySeconds: 0 });
   }
   demoChild = await startDemoPbxProcess({}, { script: process.env.BENCH_DEMO_PBX_SCRIPT });

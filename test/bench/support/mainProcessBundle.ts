@@ -45,25 +45,36 @@ export async function measureMainProcess(
     fileURLToPath(new URL('./mainProcessChild.ts', import.meta.url)),
     'mainProcessChild',
   );
+  return runBundledChild(script, 'the main-process child', {
+    BENCH_PBX: JSON.stringify(target),
+    BENCH_SETTLE_MS: String(settleMs),
+    BENCH_BUILT_MAIN: builtMain.href,
+  });
+}
+
+/**
+ * Runs a bundled child with plain node and `env` added to this process's environment; resolves with the
+ * `{type: 'figures'}` message it sends once it has exited cleanly.
+ */
+export function runBundledChild<F extends { type: 'figures' }>(
+  script: string,
+  name: string,
+  env: Record<string, string>,
+): Promise<F> {
   const child = fork(script, {
-    env: {
-      ...process.env,
-      BENCH_PBX: JSON.stringify(target),
-      BENCH_SETTLE_MS: String(settleMs),
-      BENCH_BUILT_MAIN: builtMain.href,
-    },
+    env: { ...process.env, ...env },
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    let figures: MainProcessFigures | undefined;
-    child.on('message', (message: MainProcessFigures) => {
+    let figures: F | undefined;
+    child.on('message', (message: F) => {
       if (message?.type === 'figures') figures = message;
     });
     child.once('exit', (code) =>
       figures && code === 0
         ? resolve(figures)
-        : reject(new Error(`the main-process child exited with ${code} before its figures`)),
+        : reject(new Error(`${name} exited with ${code} before its figures`)),
     );
   });
 }
