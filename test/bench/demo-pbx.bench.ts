@@ -135,6 +135,11 @@ export default async function demoPbxBench(report: Report): Promise<void> {
     );
     report('bare_fastify_fixed_person_server_cpu', bare.cpuMicrosPerRequest, 'µs/req');
     report.ratio('demo_pbx_person_get_rps', demo.rate, bare.rate, 'req/s', { atLeast: 0.9 });
+    // The rates' ratio depends on whether the server or the load generator (sharing the two cores) sets
+    // the rate; the server's CPU per request does not: ≤ 1.11× is the 0.9× rate of a CPU-bound server.
+    report.ratio('demo_pbx_person_get_server_cpu', demo.cpuMicrosPerRequest, bare.cpuMicrosPerRequest, 'µs', {
+      atMost: 1.11,
+    });
     report('demo_pbx_rss_100k_persons_after_load', after.rss / 1024 / 1024, 'MB', '< 300 MB');
   } finally {
     pbx.stop();
