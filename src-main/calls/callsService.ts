@@ -14,6 +14,7 @@ import type {
   DialResult,
   Events,
   RecentNumber,
+  ScreenPop,
   UntrustedDialSource,
 } from '../shared/contract';
 import type { Clock } from '../shared/clock';
@@ -91,6 +92,8 @@ export class CallsService {
   private readonly screenPop: ScreenPopResolver;
   private session: MonitorSession | undefined;
   private pollCadence: PollCadence = 'normal';
+  /** The parties of the calls whose cards the current snapshot is building (see onSnapshot). */
+  private readonly poppedParties = new Map<string, CallPartyView>();
 
   constructor(private readonly deps: CallsServiceDeps) {
     const { clock, logger } = deps;
@@ -206,11 +209,23 @@ export class CallsService {
   }
 
   private onSnapshot(snapshot: MonitorSnapshot): void {
-    this.board.applySnapshot(snapshot);
-    for (const event of snapshot.events) {
-      if (event.type !== 'inbound-ringing') continue;
-      const { refreshed } = this.screenPop.pop(event.call);
-      refreshed.catch((error: unknown) => this.deps.logger.error('screen-pop: refresh failed', error));
+    // Each ringing call's card is built first and lends the board its reading and lookup of the number:
+    // one lookup per call before the card shows, not two. The board still announces the call first.
+    const pops = snapshot.events.flatMap((event) =>
+      event.type === 'inbound-ringing'
+        ? [{ call: event.call, pop: this.screenPop.build(event.call, false) }]
+        : [],
+    );
+    for (const { call, pop } of pops) this.poppedParties.set(call.uniqueid, partyOfPop(call, pop));
+    try {
+      this.board.applySnapshot(snapshot);
+    } finally {
+      this.poppedParties.clear();
+    }
+    for (const { call, pop } of pops) {
+      this.screenPop
+        .present(call, pop)
+        .catch((error: unknown) => this.deps.logger.error('screen-pop: refresh failed', error));
     }
     if (this.deps.onSnapshot && this.session) {
       const first = !this.session.snapshotSeen;
@@ -227,6 +242,8 @@ export class CallsService {
   }
 
   private partyOf(call: ObservedCall): CallPartyView {
+    const popped = this.poppedParties.get(call.uniqueid);
+    if (popped) return popped;
     const number = this.lookup.read(call.remote.lookupNumber || call.remote.number);
     return {
       number: call.remote.number,
@@ -243,6 +260,16 @@ export class CallsService {
     if (!phone) throw CallsError.noPhone();
     return { client, selector: phone };
   }
+}
+
+/** The board's party of a ringing call, from its card (the same reading and lookup as partyOf's). */
+function partyOfPop(call: ObservedCall, pop: ScreenPop): CallPartyView {
+  return {
+    number: call.remote.number,
+    display: pop.number.dial ? pop.number.display : call.remote.number,
+    pbxName: call.remote.pbxName,
+    match: pop.matches[0] ?? null,
+  };
 }
 
 function hostOf(url: string): string {

@@ -60,7 +60,8 @@ function byteLength(data: Buffer | ArrayBuffer | Buffer[]): number {
 
 function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data as ArrayBuffer).toString('utf8');
+  // A Buffer (what ws hands over for text frames) is read in place; Buffer.from would copy it first.
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
 }
 
 /** The id of a frame that failed validation, when it has a usable one, so the client can settle that invoke. */

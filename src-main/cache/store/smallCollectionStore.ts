@@ -1,7 +1,7 @@
 /**
  * The small collections a sync replaces whole: groups, roles, teams, queues and extensions. Extensions
  * have numbers and names to index, and are compared with the cache so that only the changed ones are
- * indexed again. Every method expects a transaction.
+ * indexed again. Every method expects a transaction (the writes `extensionChanges` returns too).
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Extension, Group, Queue, Role, Team } from '../../api/schemas';
@@ -19,9 +19,25 @@ export class SmallCollectionStore {
 
   /** Replaces the extensions; only added, changed and removed ones touch the indexes. */
   replaceExtensions(extensions: readonly Extension[]): { added: number; changed: number; removed: number } {
+    const changes = this.extensionChanges(extensions);
+    for (const write of changes.writes) write();
+    return changes;
+  }
+
+  /**
+   * What replacing the extensions takes, each write to run in a transaction: a sync applies them in slices
+   * between turns of the event loop (2,000 staff extensions indexed at once held it up ~100 ms).
+   */
+  extensionChanges(extensions: readonly Extension[]): {
+    writes: (() => void)[];
+    added: number;
+    changed: number;
+    removed: number;
+  } {
     const cached = new Map(
       (this.sql.allExtensionsRaw.all() as { id: number; raw: string }[]).map((row) => [row.id, row.raw]),
     );
+    const writes: (() => void)[] = [];
     let added = 0;
     let changed = 0;
     for (const extension of extensions) {
@@ -31,25 +47,31 @@ export class SmallCollectionStore {
       if (before === raw) continue;
       if (before === undefined) added += 1;
       else changed += 1;
-      this.sql.upsertExtension.run({
-        id: extension.id,
-        group_id: extension.group_id,
-        number: extension.number,
-        name: extension.name,
-        type: extension.type,
-        external_id: extension.external_id ?? null,
-        raw,
-      });
-      this.indexes.setNumbers('extension', extension.id, [{ raw: extension.number, label: extension.type }]);
-      this.indexes.setSearchText('extension', extension.id, extension.name, '');
-      this.indexes.refreshUsersOfExtension(extension.id);
+      writes.push(() => this.upsertExtension(extension, raw));
     }
-    for (const id of cached.keys()) {
-      this.sql.deleteExtension.run(id);
-      this.indexes.remove('extension', id);
-      this.indexes.refreshUsersOfExtension(id);
-    }
-    return { added, changed, removed: cached.size };
+    for (const id of cached.keys()) writes.push(() => this.removeExtension(id));
+    return { writes, added, changed, removed: cached.size };
+  }
+
+  private upsertExtension(extension: Extension, raw: string): void {
+    this.sql.upsertExtension.run({
+      id: extension.id,
+      group_id: extension.group_id,
+      number: extension.number,
+      name: extension.name,
+      type: extension.type,
+      external_id: extension.external_id ?? null,
+      raw,
+    });
+    this.indexes.setNumbers('extension', extension.id, [{ raw: extension.number, label: extension.type }]);
+    this.indexes.setSearchText('extension', extension.id, extension.name, '');
+    this.indexes.refreshUsersOfExtension(extension.id);
+  }
+
+  private removeExtension(id: number): void {
+    this.sql.deleteExtension.run(id);
+    this.indexes.remove('extension', id);
+    this.indexes.refreshUsersOfExtension(id);
   }
 
   replaceGroups(groups: readonly Group[]): void {

@@ -94,10 +94,10 @@ export class DirectorySync {
       () => source.queues(call),
       (items) => collections.replaceQueues(items),
     );
-    await run.whole(
+    await run.wholeInSlices(
       'extensions',
       () => source.extensions(undefined, call),
-      (items) => collections.replaceExtensions(items),
+      (items) => collections.extensionChanges(items),
     );
     const records = recordCollections(source, this.cache.store);
     await this.records(run, writer, records.users);

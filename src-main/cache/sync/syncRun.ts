@@ -103,6 +103,24 @@ export class SyncRun {
   }
 
   /**
+   * Fetches a collection too large to write in one short transaction and applies the writes `changes`
+   * plans for it in slices between event-loop turns (writeInSlices.ts).
+   */
+  async wholeInSlices<T>(
+    collection: SyncCollection,
+    fetch: () => Promise<T[]>,
+    changes: (items: T[]) => { writes: (() => void)[] },
+  ) {
+    this.signal?.throwIfAborted();
+    const tracker = this.phase(collection);
+    tracker.update(0, 1);
+    const items = await fetch();
+    await this.writeSliced(changes(items).writes, (write) => write());
+    this.report(collection).fetched = items.length;
+    tracker.update(1, 1);
+  }
+
+  /**
    * Applies `items` in short transactions between event-loop turns; `finish` runs in the last one. With
    * `setAside`, an item that fails alone is handed to it instead of failing the rest (writeInSlices.ts).
    */

@@ -14,7 +14,7 @@ export function yieldToEventLoop(): Promise<void> {
  * time, not by count: on a busy machine 200 persons took 300 ms, which would hold up the call monitor.
  * Not much shorter either: every commit writes each page it changed, so small transactions cost more.
  */
-export const WRITE_SLICE_MS = 40;
+export const WRITE_SLICE_MS = 25;
 
 /**
  * Applies `items` in transactions (through `write`) of at most WRITE_SLICE_MS each (at least one item),

@@ -44,8 +44,13 @@ export class ScreenPopResolver {
     refreshed: Promise<void>;
   } {
     const pop = this.build(call, false);
+    return { pop, refreshed: this.present(call, pop) };
+  }
+
+  /** Emits a card `build` made and starts its background refresh; resolves when the refresh is over. */
+  present(call: Pick<ObservedCall, 'uniqueid' | 'remote' | 'queue'>, pop: ScreenPop): Promise<void> {
     this.deps.show(pop);
-    return { pop, refreshed: this.refresh(call, pop) };
+    return this.refresh(call, pop);
   }
 
   build(call: Pick<ObservedCall, 'uniqueid' | 'remote' | 'queue'>, refreshed: boolean): ScreenPop {

@@ -13,6 +13,8 @@ export interface DemoPbxReady {
   credentials: { clientId: string; clientSecret: string };
   /** The demo agent's phone; null for the baseline server. */
   agentPhone: PhoneSelectorDto | null;
+  /** The demo agent's user name; empty for the baseline server. */
+  agentUsername: string;
   /** Resident set size right after start, in bytes. */
   rss: number;
 }
@@ -31,28 +33,37 @@ export interface DemoPbxProcess {
 
 function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the demo PBX process exited with ${code}`));
     const onMessage = (message: { type?: string }) => {
       if (message?.type !== type) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(message as T);
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`the demo PBX process exited with ${code}`)));
+    child.once('exit', onExit);
   });
 }
 
 /** The demo PBX's options cross to the child as JSON (all of them are plain numbers and flags). */
 type ChildOptions = Pick<DemoPbxOptions, 'persons' | 'minPhonesPerPerson' | 'staff'>;
 
-/** `'baseline'`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts). */
-export async function startDemoPbxProcess(options: ChildOptions | 'baseline'): Promise<DemoPbxProcess> {
-  const child = fork(fileURLToPath(new URL('./demoPbxProcess.ts', import.meta.url)), {
+/**
+ * `'baseline'`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts). `script`: the
+ * demoPbxProcess.ts bundled to JavaScript (mainProcessBundle.ts), run by plain node; by default the source
+ * is run through tsx.
+ */
+export async function startDemoPbxProcess(
+  options: ChildOptions | 'baseline',
+  { script }: { script?: string } = {},
+): Promise<DemoPbxProcess> {
+  const child = fork(script ?? fileURLToPath(new URL('./demoPbxProcess.ts', import.meta.url)), {
     env: {
       ...process.env,
       BENCH_BASELINE: options === 'baseline' ? '1' : '0',
       BENCH_OPTIONS: JSON.stringify(options === 'baseline' ? {} : options),
     },
-    execArgv: ['--import', 'tsx'],
+    execArgv: script ? [] : ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await nextMessage<DemoPbxReady>(child, 'ready');
@@ -65,4 +76,18 @@ export async function startDemoPbxProcess(options: ChildOptions | 'baseline'): P
     },
     stop: () => child.send('stop'),
   };
+}
+
+/** An access token of the demo PBX for its credentials (OAuth client credentials). */
+export async function accessToken(ready: DemoPbxReady): Promise<string> {
+  const response = await fetch(`${ready.authUrl}/login/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: ready.credentials.clientId,
+      client_secret: ready.credentials.clientSecret,
+      grant_type: 'client_credentials',
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
 }

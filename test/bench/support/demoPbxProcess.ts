@@ -15,7 +15,7 @@ interface Server {
   authUrl: string;
   credentials: { clientId: string; clientSecret: string };
   /** The demo agent's phone (the baseline has none). */
-  agent?: { phone: PhoneSelectorDto };
+  agent?: { username: string; phone: PhoneSelectorDto };
   close(): Promise<void>;
 }
 
@@ -64,6 +64,7 @@ process.send!({
   authUrl: server.authUrl,
   credentials: server.credentials,
   agentPhone: server.agent?.phone ?? null,
+  agentUsername: server.agent?.username ?? '',
   rss: process.memoryUsage().rss,
 });
 process.on('message', async (message) => {

@@ -16,11 +16,12 @@ const bundleDirectory = fileURLToPath(
   new URL('node_modules/.cache/ringside-bench/', pathToFileURL(projectRoot)),
 );
 
-async function bundle(): Promise<string> {
+/** Bundles `entry` (a path) to `<name>.mjs` in the bench's cache directory; returns the bundle's path. */
+export async function bundle(entry: string, name: string): Promise<string> {
   mkdirSync(bundleDirectory, { recursive: true });
-  const outfile = `${bundleDirectory}mainProcessChild.mjs`;
+  const outfile = `${bundleDirectory}${name}.mjs`;
   await build({
-    entryPoints: [fileURLToPath(new URL('./mainProcessChild.ts', import.meta.url))],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -40,25 +41,40 @@ export async function measureMainProcess(
   if (!existsSync(new URL('detailWriterWorker.js', builtMain))) {
     throw new Error(`${fileURLToPath(builtMain)} is not built: run \`npx electron-vite build\` first`);
   }
-  const child = fork(await bundle(), {
-    env: {
-      ...process.env,
-      BENCH_PBX: JSON.stringify(target),
-      BENCH_SETTLE_MS: String(settleMs),
-      BENCH_BUILT_MAIN: builtMain.href,
-    },
+  const script = await bundle(
+    fileURLToPath(new URL('./mainProcessChild.ts', import.meta.url)),
+    'mainProcessChild',
+  );
+  return runBundledChild(script, 'the main-process child', {
+    BENCH_PBX: JSON.stringify(target),
+    BENCH_SETTLE_MS: String(settleMs),
+    BENCH_BUILT_MAIN: builtMain.href,
+  });
+}
+
+/**
+ * Runs a bundled child with plain node and `env` added to this process's environment; resolves with the
+ * `{type: 'figures'}` message it sends once it has exited cleanly.
+ */
+export function runBundledChild<F extends { type: 'figures' }>(
+  script: string,
+  name: string,
+  env: Record<string, string>,
+): Promise<F> {
+  const child = fork(script, {
+    env: { ...process.env, ...env },
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    let figures: MainProcessFigures | undefined;
-    child.on('message', (message: MainProcessFigures) => {
+    let figures: F | undefined;
+    child.on('message', (message: F) => {
       if (message?.type === 'figures') figures = message;
     });
     child.once('exit', (code) =>
       figures && code === 0
         ? resolve(figures)
-        : reject(new Error(`the main-process child exited with ${code} before its figures`)),
+        : reject(new Error(`${name} exited with ${code} before its figures`)),
     );
   });
 }

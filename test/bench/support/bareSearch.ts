@@ -1,0 +1,78 @@
+/**
+ * The limit of a directory search keystroke: the bare index queries `DirectorySearch` runs for a query,
+ * prepared once, on the same cache file: per kind, the name-prefix range scan of the sort-key index and,
+ * when it did not fill the group, the FTS5 prefix query; for a number, the range scans of the national and
+ * E.164 number indexes. No parsing (done beforehand), no reading of entries, no ranking.
+ */
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { EntryKind } from '../../../src-main/cache';
+import { ftsRowidRange, ftsTable, KIND_CODE } from '../../../src-main/cache/database/entryKind';
+import { ftsPrefixExpression, prefixUpperBound } from '../../../src-main/cache/database/searchText';
+import { parseQuery } from '../../../src-main/cache/directory/parseQuery';
+
+const KINDS: EntryKind[] = ['person', 'company', 'user', 'extension'];
+const NAME_TABLES: Partial<Record<EntryKind, string>> = {
+  person: 'persons',
+  company: 'companies',
+  user: 'users',
+};
+/** The app's group size plus one (to know there are more), and its FTS candidate cap. */
+const WANT = 11;
+const FTS_CAP = 200;
+
+export interface BareQuery {
+  folded: string;
+  expression: string;
+  number: string;
+}
+
+/** What the search derives from a typed query, computed before the timing. */
+export function bareQueryOf(query: string): BareQuery {
+  const parsed = parseQuery(query);
+  return {
+    folded: parsed.folded,
+    expression: ftsPrefixExpression(parsed.words),
+    number: parsed.number ?? '',
+  };
+}
+
+export function bareSearch(db: SqliteDatabase): (query: BareQuery) => void {
+  const byName = Object.fromEntries(
+    Object.entries(NAME_TABLES).map(([kind, table]) => [
+      kind,
+      db
+        .prepare(`SELECT id FROM ${table} WHERE sort_key >= ? AND sort_key < ? ORDER BY sort_key LIMIT ?`)
+        .pluck(),
+    ]),
+  );
+  const fts = {
+    person_fts: db.prepare(
+      'SELECT rowid FROM person_fts WHERE person_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?',
+    ),
+    entry_fts: db.prepare(
+      'SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?',
+    ),
+  };
+  const byNational = db
+    .prepare(
+      'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
+    )
+    .pluck();
+  const byKey = db
+    .prepare('SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?')
+    .pluck();
+  return ({ folded, expression, number }) => {
+    for (const kind of KINDS) {
+      if (number) {
+        const found = byNational.all(KIND_CODE[kind], number, prefixUpperBound(number), WANT).length;
+        if (found < WANT) byKey.all(KIND_CODE[kind], `+${number}`, prefixUpperBound(`+${number}`), WANT);
+        continue;
+      }
+      const named = byName[kind]?.all(folded, prefixUpperBound(folded), WANT).length ?? 0;
+      if (named < WANT && expression) {
+        const { first, last } = ftsRowidRange(kind);
+        fts[ftsTable(kind)].all(expression, first, last, FTS_CAP);
+      }
+    }
+  };
+}
