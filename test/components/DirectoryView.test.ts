@@ -96,6 +96,8 @@ const janaCard: PersonCard = {
   contacts: [
     { id: 70, type: 1, contact: '777 123 456', label: 'mobile', number: number('+420 777 123 456') },
     { id: 71, type: 2, contact: 'jana@example.cz', label: 'private', number: null },
+    // A Slovak number written the national way: no country it can be read in here.
+    { id: 72, type: 1, contact: '0914/073 593', label: 'work', number: null },
   ],
   companies: [{ id: 3, name: 'Nováková Trading', role: 'owner' }],
   fetchedAt: Date.UTC(2026, 2, 10, 9, 0),
@@ -249,6 +251,19 @@ describe('the Directory screen', () => {
         },
       ]),
     );
+  });
+
+  it('says why a phone number shows as stored, with no Dial: no country it can be read in', async () => {
+    const { input } = setup();
+    await typeQuery(input, 'nov');
+    await fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    const card = await screen.findByRole('complementary', { name: 'Details' });
+    const line = (await within(card).findByText(/0914/)).closest('li')!;
+    expect(line).toHaveTextContent(/No country code.*add the country code in the CRM/);
+    expect(within(line).queryByRole('button')).toBeNull();
+    // An e-mail is no phone number: nothing to explain.
+    expect(within(card).getByText('jana@example.cz').closest('li')).not.toHaveTextContent(/country code/);
   });
 
   it('shows hostile names as text', async () => {
