@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          setupFiles: ['test/support/i18nCatalogues.setup.ts'],
+          setupFiles: ['test/support/i18nCatalogues.setup.ts', 'test/support/jsdomDialog.setup.ts'],
           include: ['test/components/**/*.test.ts'],
         },
       },

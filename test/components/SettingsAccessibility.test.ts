@@ -4,22 +4,11 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { announcements } from '../../src-renderer/lib/announcer.svelte';
 import SettingsView from '../../src-renderer/views/SettingsView.svelte';
 import { settingsView } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';
-
-// jsdom has <dialog> without its methods (nor the close event a browser fires).
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-});
 
 function open(): void {
   const view = settingsView();

@@ -5,7 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   PendingSave,
   PrivacyClearArgs,
@@ -16,16 +16,6 @@ import type {
 import SettingsView from '../../src-renderer/views/SettingsView.svelte';
 import { settingsView } from './appFixtures';
 import { installFakeRingside, ok } from './fakeRingside';
-
-// jsdom has <dialog> without its methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 const view: View = settingsView();
 

@@ -5,22 +5,12 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, render, screen, within } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PendingSave, SettingsView as View } from '../../../src-main/shared/contract';
 import { setActiveLocale, type Locale } from '../../../src-main/shared/i18n';
 import SettingsView from '../../../src-renderer/views/SettingsView.svelte';
 import { settingsView } from '../appFixtures';
 import { installFakeRingside, ok } from '../fakeRingside';
-
-// jsdom has <dialog> without its methods.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 afterEach(() => setActiveLocale('en'));
 

@@ -4,20 +4,11 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { render, screen } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setActiveLocale, type Locale } from '../../../src-main/shared/i18n';
 import SettingsView from '../../../src-renderer/views/SettingsView.svelte';
 import { settingsView } from '../appFixtures';
 import { installFakeRingside, ok } from '../fakeRingside';
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 
 afterEach(() => setActiveLocale('en'));
 
