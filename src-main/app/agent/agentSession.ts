@@ -275,6 +275,7 @@ export class AgentSession {
     this.retention.dispose();
     this.missedCalls.dispose();
     this.histories.dispose();
+    this.deps.historyFiles?.close?.();
     this.queues.dispose();
     this.agentDirectory.dispose();
     this.calls.dispose();

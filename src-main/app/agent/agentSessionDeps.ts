@@ -30,7 +30,10 @@ export interface AgentSessionDeps {
    * notifications follow it). The one session of a desktop or browser host; never a team server's.
    */
   speaksForProcess?: boolean;
-  /** The agent's history file of each PBX; absent: the one beside the PBX's directory cache (one agent). */
+  /**
+   * The agent's history file of each PBX (closed with the session); absent: the one beside the PBX's
+   * directory cache (one agent per PBX, the desktop).
+   */
   historyFiles?: HistoryFiles;
   /** The local directory for the screen-pop and the dial preview; absent: the PBX's directory cache. */
   directory?: () => CallerDirectory | undefined;

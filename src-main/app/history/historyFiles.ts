@@ -14,6 +14,8 @@ export interface HistoryFiles {
   /** The history file of the active PBX; undefined before any PBX, or without files. */
   readonly current: CacheDatabase | undefined;
   onChange(listener: HistoryFileListener): () => void;
+  /** Closes the files this source opened itself (the agent session closes its own with it). */
+  close?(): void;
 }
 
 /** The history file DirectoryCaches opens beside each PBX's directory cache. */
