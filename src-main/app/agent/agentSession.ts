@@ -83,7 +83,7 @@ export class AgentSession {
 
   private constructor(
     private readonly deps: AgentSessionDeps,
-    private readonly speaker: LocaleSpeaker | OwnLanguage,
+    private readonly speaker: LocaleSpeaker,
   ) {
     const { pbx, clock, logger } = deps;
     this.settings = deps.settings;
@@ -103,6 +103,7 @@ export class AgentSession {
       client: () => pbx.client,
       username: () => deps.agent()?.username,
       knownUserIds: (username) => pbx.knownUserIds(username),
+      onLocaleChange: (listener) => speaker.onChange(listener),
       clock,
       logger,
     });

@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   createTranslator,
+  onLocaleChange,
   setTranslatorResolver,
   type DisplayLocale,
   type Translator,
@@ -16,6 +17,8 @@ import {
 /** Whose language a piece of work speaks: read at each `t()`, so a switch applies to timers already set. */
 export interface LocaleSpeaker {
   translator(): Translator | undefined;
+  /** Calls `listener` after each switch of this speaker's language (what was worded is worded again). */
+  onChange(listener: () => void): () => void;
 }
 
 // The store carries no data of its own: each async context carries the speaker it was entered with.
@@ -38,15 +41,29 @@ export function boundToSpeaker<A extends unknown[], R>(
 /** A speaker with a language of its own (an agent session of a team server). */
 export class OwnLanguage implements LocaleSpeaker {
   private spoken: Translator | undefined;
+  private readonly listeners = new Set<() => void>();
 
   translator(): Translator | undefined {
     return this.spoken;
   }
 
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   speak(locale: DisplayLocale): void {
+    if (locale === this.spoken?.locale) return;
     this.spoken = createTranslator(locale);
+    // Worded again in the new language: the listeners run in this speaker's context.
+    speakingAs(this, () => {
+      for (const listener of this.listeners) listener();
+    });
   }
 }
 
 /** The process's language (the one agent of a desktop or browser host: tray and notifications follow it). */
-export const PROCESS_LANGUAGE: LocaleSpeaker = { translator: () => undefined };
+export const PROCESS_LANGUAGE: LocaleSpeaker = {
+  translator: () => undefined,
+  onChange: (listener) => onLocaleChange(listener),
+};

@@ -50,7 +50,7 @@ const countingTransport: PbxTransport = {
     return {
       close: () => handle.close(),
       fetch: (input, init) => {
-        const url = new URL(String(input instanceof Request ? input.url : input));
+        const url = new URL(input);
         if (url.pathname.endsWith('/crm/persons') && (url.searchParams.get('offset') ?? '0') === '0')
           personSyncs++;
         return handle.fetch(input, init);
