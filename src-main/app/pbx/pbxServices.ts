@@ -30,8 +30,9 @@ export interface PbxServicesDeps {
   health?: Partial<HealthPolicy>;
   pbxClientOptions?: Pick<PbxClientConfig, 'retry' | 'timeoutMs'>;
   /**
-   * Opens a directory cache file by name (one per PBX, directoryCaches.ts). Absent: no directory cache and
-   * no sync.
+   * Opens a directory cache file by name (one per PBX, directoryCaches.ts; the app puts them in the user data
+   * directory). The desktop's history file lives beside it, opened the same way. Absent: no directory cache
+   * and no sync, and a history in memory unless the session brings its own files.
    */
   openCacheFile?: CacheFileOpener;
   /** The directory sync's schedule and page sizes; tests shorten them (default: every 15 minutes). */
