@@ -144,13 +144,14 @@ export class AgentSession {
     });
     this.queues = new QueuesService({
       client: () => pbx.client,
+      // Each session reads the queue statistics itself for now; one reading for all belongs to the PBX.
+      statisticsClient: () => pbx.client,
       agent: () => queuesAgentOf(this.agentDirectory.state),
       agentProblem: () => queuesAgentProblem(this.agentDirectory.state),
       agentPending: () => this.agentDirectory.state.status === 'resolving',
       settings: () => this.settings.current,
       log: deps.queueLog ?? new MemoryQueueChangeLog(),
       emit: (channel, payload) => this.events.emit(channel, payload),
-      // The seam of the queue board: each session polls it for now; one poll for all belongs to the PBX.
       setPollCadence: (cadence) => this.calls.setPollCadence(cadence),
       clock,
       logger,
