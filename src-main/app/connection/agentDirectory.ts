@@ -59,6 +59,8 @@ export interface AgentDirectoryDeps {
   logger: Logger;
   timers?: Timers;
   refreshMs?: number;
+  /** Follows the agent's language switches (the message is worded again); absent: the process's. */
+  onLocaleChange?(listener: () => void): () => void;
 }
 
 export type AgentListener = (state: AgentState) => void;
@@ -95,7 +97,7 @@ export class AgentDirectory {
 
   constructor(private readonly deps: AgentDirectoryDeps) {
     this.timers = deps.timers ?? systemTimers;
-    this.stopWording = onLocaleChange(() => this.reword());
+    this.stopWording = (deps.onLocaleChange ?? onLocaleChange)(() => this.reword());
   }
 
   get state(): AgentState {

@@ -1,6 +1,6 @@
 /**
  * The call history follows the PBX as the directory does: calls, reviews and the wrap-up outbox live in the
- * active PBX's history file (beside its directory cache, directoryCaches.ts), so switching PBX never shows
+ * active PBX's history file (historyFiles.ts: beside its directory cache on the desktop), so switching PBX never shows
  * one PBX's calls under another, nor asks or writes a PBX about calls it never had. Each switch of file
  * stops the old history's review fetches and outbox (what they had not finished stays in its file, for when
  * that PBX is back), builds the history over the new file, resumes its fetches, drains its outbox and says
@@ -13,11 +13,12 @@
 import { CacheDamagedError, openHistoryFile, type CacheDatabase } from '../../cache';
 import { HistoryService, type HistoryServiceDeps } from '../../calls';
 import type { WrapUpSaveArgs, WrapUpSaveResult } from '../../shared/contract';
-import type { DirectoryCaches, OpenedCache } from '../directory/directoryCaches';
+import type { HistoryFiles } from './historyFiles';
 import { KeptWrapUps, WrapUpKeptError } from './keptWrapUps';
 
 export interface HistoryPerPbxDeps extends Omit<HistoryServiceDeps, 'database'> {
-  caches: DirectoryCaches;
+  /** The agent's history file of the active PBX (historyFiles.ts). */
+  files: HistoryFiles;
 }
 
 export class HistoryPerPbx {
@@ -29,9 +30,9 @@ export class HistoryPerPbx {
   private readonly stopFollowing: () => void;
 
   constructor(private readonly deps: HistoryPerPbxDeps) {
-    this.database = this.databaseOf(deps.caches.current);
+    this.database = this.databaseOf(deps.files.current);
     this.service = this.serviceOver(this.database);
-    this.stopFollowing = deps.caches.onChange((opened) => this.follow(opened));
+    this.stopFollowing = deps.files.onChange((file) => this.follow(file));
   }
 
   /** The history of the active PBX. */
@@ -46,13 +47,13 @@ export class HistoryPerPbx {
     this.memory = undefined;
   }
 
-  private follow(opened: OpenedCache | undefined): void {
+  private follow(file: CacheDatabase | undefined): void {
     // The same file read under another numbering plan, or with a rebuilt directory, is the same history.
-    if (opened && opened.history === this.database) return;
+    if (file && file === this.database) return;
     const previous = { service: this.service, memory: this.memory };
     previous.service.dispose();
     this.memory = undefined;
-    this.database = this.databaseOf(opened);
+    this.database = this.databaseOf(file);
     this.service = this.serviceOver(this.database);
     previous.memory?.close();
     this.kept.saveInto(this.database.path, this.service, this.deps.logger);
@@ -64,8 +65,8 @@ export class HistoryPerPbx {
     this.service.resume();
   }
 
-  private databaseOf(opened: OpenedCache | undefined): CacheDatabase {
-    if (opened) return opened.history;
+  private databaseOf(file: CacheDatabase | undefined): CacheDatabase {
+    if (file) return file;
     this.memory = openHistoryFile(':memory:', { logger: this.deps.logger, clock: this.deps.clock });
     return this.memory;
   }

@@ -6,7 +6,13 @@
  * `locale:changed` so every window re-words itself without a restart.
  */
 import '../../shared/i18n/allCatalogues';
-import { resolveLocale, setActiveLocale, PSEUDO_LOCALE, type LanguageChoice } from '../../shared/i18n';
+import {
+  resolveLocale,
+  setActiveLocale,
+  PSEUDO_LOCALE,
+  type DisplayLocale,
+  type LanguageChoice,
+} from '../../shared/i18n';
 import type { LocaleState } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 
@@ -20,6 +26,11 @@ export interface LocaleServiceDeps {
   /** Layout tests: speak the pseudo-locale whatever is chosen. */
   pseudo?: boolean;
   emit(state: LocaleState): void;
+  /**
+   * Speaks the locale: absent, the process's active locale (the desktop, one agent); an agent session of a
+   * team server speaks it only in its own work (agent/agentSession.ts).
+   */
+  apply?(locale: DisplayLocale): void;
   logger: Logger;
 }
 
@@ -29,7 +40,7 @@ export class LocaleService {
 
   constructor(private readonly deps: LocaleServiceDeps) {
     this.current = this.resolve();
-    setActiveLocale(this.current.locale);
+    this.apply(this.current.locale);
   }
 
   get state(): LocaleState {
@@ -52,12 +63,17 @@ export class LocaleService {
     if (next.locale === locale && next.choice === choice && next.automatic === automatic) return;
     this.current = next;
     try {
-      setActiveLocale(next.locale);
+      this.apply(next.locale);
     } catch (error) {
       // Something in main could not be worded again (logged); the windows switch all the same.
       this.deps.logger.warn(`switching to ${next.locale}: part of main stayed in the old language`, error);
     }
     this.deps.emit(next);
+  }
+
+  private apply(locale: DisplayLocale): void {
+    if (this.deps.apply) this.deps.apply(locale);
+    else setActiveLocale(locale);
   }
 
   private resolve(): LocaleState {

@@ -79,7 +79,7 @@ export class QueuesService {
     );
     this.longWaitAlerts = new LongWaitAlerts(this.policy.longWaitRepeatMs);
     this.watch = new QueueWatch({
-      client: deps.client,
+      client: deps.statisticsClient ?? deps.client,
       membership: () => this.membership ?? [],
       onReading: (reading) => this.onReading(reading),
       onFailure: (error) => this.onReadingFailed(error),

@@ -21,6 +21,11 @@ export type QueuesEmitter = <E extends QueuesEventChannel>(channel: E, payload: 
 
 export interface QueuesServiceDeps {
   client(): QueuesClient | undefined;
+  /**
+   * Where the queue statistics readings (the board, waits, long-wait alerts; queueWatch.ts) are read;
+   * absent: `client`. The seam for one reading shared by every agent on a PBX.
+   */
+  statisticsClient?(): QueuesClient | undefined;
   /** The agent's PBX user; undefined while unknown (`agentProblem` says why). */
   agent(): AgentUser | undefined;
   agentProblem?(): unknown;

@@ -2,6 +2,10 @@
  * The language a process speaks right now. Main sets it from the agent's choice (app/i18n/localeService.ts)
  * and its modules word what they show through `t`; the renderer sets it from main's `locale:changed` event.
  * Listeners let what was already shown (the tray menu, a status line) be worded again on a switch.
+ *
+ * A process serving several agents (a team server) speaks each agent's language in that agent's work: main
+ * installs a resolver (app/i18n/localeContext.ts) that finds the translator of the agent session the code
+ * runs for; outside any session, and always in the renderer, the process's own language applies.
  */
 import type { MessageKey } from './catalogue';
 import { DEFAULT_LOCALE, type DisplayLocale } from './locales';
@@ -10,14 +14,22 @@ import { createTranslator, type Translator } from './translator';
 
 let active: Translator = createTranslator(DEFAULT_LOCALE);
 const listeners = new Set<(translator: Translator) => void>();
+/** How to find the translator of the work in progress; undefined from it means the process's own. */
+let resolveTranslator: () => Translator | undefined = () => undefined;
 
+/** The translator of the work in progress (the agent session it runs for), else the process's. */
 export function activeTranslator(): Translator {
-  return active;
+  return resolveTranslator() ?? active;
 }
 
 /** A message in the language in use. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  return active.t(key, params);
+  return activeTranslator().t(key, params);
+}
+
+/** Main only: how to find the translator of the work in progress (app/i18n/localeContext.ts). */
+export function setTranslatorResolver(resolver: () => Translator | undefined): void {
+  resolveTranslator = resolver;
 }
 
 export function setActiveLocale(locale: DisplayLocale): void {
