@@ -7,8 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDENTITY_FILE_NAME } from '../../../../src-main/server/identity/identityDatabase';
-import type {
-  SessionStore} from '../../../../src-main/server/identity/sessionStore';
+import type { SessionStore } from '../../../../src-main/server/identity/sessionStore';
 import {
   LAST_SEEN_WRITE_INTERVAL_MS,
   type SessionEnded,
