@@ -163,7 +163,7 @@ export class OidcSignIn {
 
     const configuration = await this.#discovered();
     if (!configuration) return { ok: false, reason: 'provider-unreachable' };
-    let claims: oidc.IDToken | undefined;
+    let claims: Record<string, unknown>;
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
         pkceCodeVerifier: transaction.codeVerifier,
@@ -171,16 +171,25 @@ export class OidcSignIn {
         expectedNonce: transaction.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      const idToken = tokens.claims()!;
+      claims = idToken;
+      // In the code flow a provider may keep profile and e-mail claims for its UserInfo endpoint (the spec's
+      // default; oidc-provider does): ask it, for the same subject, when the ID token lacks the claim.
+      if (!(this.claim in idToken)) {
+        claims = {
+          ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub)),
+          ...idToken,
+        };
+      }
     } catch (error) {
       this.#logger.warn('OIDC sign-in refused', { error: String(error) });
       if (isNonceMismatch(error)) return { ok: false, reason: 'nonce' };
       return { ok: false, reason: isNetworkFailure(error) ? 'provider-unreachable' : 'provider-refused' };
     }
-    const claimValue = claims?.[this.claim];
+    const claimValue = claims[this.claim];
     if (typeof claimValue !== 'string' || claimValue.trim() === '') return { ok: false, reason: 'no-claim' };
     // An address the provider says it has not verified could be anyone's (some providers let people type one).
-    if (this.claim === 'email' && claims?.email_verified === false) return { ok: false, reason: 'no-claim' };
+    if (this.claim === 'email' && claims.email_verified === false) return { ok: false, reason: 'no-claim' };
     const agent = await this.#resolveAgent(claimValue.trim());
     if (!agent) return { ok: false, reason: 'unknown-user', claimValue };
     return { ok: true, agent, returnPath: transaction.returnPath };

@@ -152,7 +152,8 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
       device: deviceLabel(request.headers['user-agent']),
       method: 'oidc',
     });
-    reply.header('set-cookie', [setCookie(cookies, cookies.signInName, '', 0, 'Lax'), sessionCookie(token)]);
+    // Added to the Set-Cookie that already deletes the sign-in cookie (Fastify appends).
+    reply.header('set-cookie', sessionCookie(token));
     return continueTo(request, reply, outcome.returnPath);
   });
 
