@@ -40,7 +40,7 @@ export interface RateLimit {
 }
 
 export interface SignInRateLimits {
-  /** `/auth/signin` and `/auth/callback` together. */
+  /** Each of `/auth/signin` and `/auth/callback` (the plugin's in-memory store counts per route). */
   signIn: RateLimit;
   /** `/auth/enroll`: guessing a 256-bit token is hopeless, but each try costs a lookup and a log line. */
   enrollment: RateLimit;
@@ -88,11 +88,11 @@ const ENROLLMENT_REFUSALS: Record<EnrollmentRefusal, Refusal> = {
   expired: { status: 410, code: 'link-expired', key: 'signIn.linkExpired' },
 };
 
+/** A route's rate limit, counted per client address (IPv6 per /56, the plugin's default: one site's block). */
 const rateLimitOf = (limit: RateLimit) => ({
   rateLimit: {
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: (request: FastifyRequest) => request.ip,
     // Thrown by the plugin, answered by this plugin's error handler in the browser's language.
     errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; ttl: number }) =>
       Object.assign(new Error('rate limited'), { statusCode: context.statusCode, retryAfterMs: context.ttl }),

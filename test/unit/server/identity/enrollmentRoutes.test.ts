@@ -149,3 +149,19 @@ describe('enrollment routes', () => {
     expect(await whoami(replay)).toBe(401);
   });
 });
+
+describe('sign-in on a server without an identity provider', () => {
+  it('says enrollment links are the way in, and rate limits the attempts too', async () => {
+    server = await startSignInServer({ rateLimits: { signIn: { max: 2, windowMs: 60_000 } } });
+    const browser = new TestBrowser();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { response, text } = await browser.request(new URL('/auth/signin', server.origin));
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(text).toContain('Signing in with a company account is not set up on this server.');
+    }
+    const { response, text } = await browser.request(new URL('/auth/signin', server.origin));
+    expect(response.status).toBe(429);
+    expect(text).toContain('Too many sign-in attempts from this network. Try again in 1 minute.');
+  });
+});
