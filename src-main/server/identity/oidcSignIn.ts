@@ -204,8 +204,9 @@ export class OidcSignIn {
       this.#configuration = oidc.discovery(
         issuer,
         this.#config.clientId,
-        this.#config.clientSecret,
         undefined,
+        // HTTP Basic: the spec's default method, which every provider supports.
+        oidc.ClientSecretBasic(this.#config.clientSecret),
         insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
       );
     }

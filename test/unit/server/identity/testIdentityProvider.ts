@@ -37,6 +37,7 @@ export async function listenTestIdentityProvider(
             redirect_uris: [redirectUri],
             grant_types: ['authorization_code'],
             response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_basic',
           },
         ],
         pkce: { required: () => true },
