@@ -31,15 +31,17 @@ function forbidLayers(layer, forbidden, depth) {
 }
 
 const layerRules = {
-  shared: ['api', 'cache', 'calls', 'app', 'shell', 'demo-pbx', 'web'],
-  api: ['cache', 'calls', 'app', 'shell', 'demo-pbx', 'web'],
-  cache: ['calls', 'app', 'shell', 'demo-pbx', 'web'],
-  calls: ['app', 'shell', 'demo-pbx', 'web'],
-  app: ['shell', 'demo-pbx', 'web'],
-  'demo-pbx': ['cache', 'calls', 'app', 'shell', 'web'],
+  shared: ['api', 'cache', 'calls', 'app', 'shell', 'demo-pbx', 'web', 'server'],
+  api: ['cache', 'calls', 'app', 'shell', 'demo-pbx', 'web', 'server'],
+  cache: ['calls', 'app', 'shell', 'demo-pbx', 'web', 'server'],
+  calls: ['app', 'shell', 'demo-pbx', 'web', 'server'],
+  app: ['shell', 'demo-pbx', 'web', 'server'],
+  'demo-pbx': ['cache', 'calls', 'app', 'shell', 'web', 'server'],
   // The browser host: app/ and below, never Electron's shell; the demo PBX only through app's injected
   // launcher (its composition root imports it on demand, as src-main/index.ts does).
-  web: ['shell', 'demo-pbx'],
+  web: ['shell', 'demo-pbx', 'server'],
+  // The team server, a host beside the other two: app/ and below, never another host nor Electron.
+  server: ['shell', 'demo-pbx', 'web'],
 };
 
 /** Folder depths below a layer checked one by one; anything deeper shares the last depth's rule. */

@@ -25,7 +25,7 @@ import {
 import { createBrowserSessions, type BrowserSession, type BrowserSessions } from './browserSessions';
 import { isLinkRequestAuthorized, LINK_REQUEST_PATH, newLinkSecret, type LinkRequest } from './freshLink';
 import { isAddressHostHeader, isLoopbackAddress, isLoopbackHostHeader } from './loopback';
-import { acceptedLanguages } from './acceptLanguage';
+import { acceptedLanguages } from '../shared/i18n/acceptLanguage';
 import { SECURITY_HEADERS } from './securityHeaders';
 import { isUpgrade, pageWithKey, refuse, refuseInBrowserLanguage } from './signInAnswers';
 import { TabSockets, type BrowserHostCore, type TabSocket } from './tabSockets';

@@ -7,6 +7,7 @@
  * static page. Every secret is 32 random bytes, compared in constant time, and dies with the server.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { cookieValues } from '../shared/cookieHeader';
 
 /** Bytes of randomness in each secret (256 bits). */
 export const SECRET_BYTES = 32;
@@ -46,16 +47,6 @@ function sameSecret(secret: string, candidate: unknown): boolean {
   const expected = Buffer.from(secret);
   const given = Buffer.from(candidate);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** The values of the cookie `name` in a Cookie header (a browser may send several of one name). */
-export function cookieValues(cookieHeader: string | undefined, name: string): string[] {
-  if (!cookieHeader) return [];
-  return cookieHeader
-    .split(';')
-    .map((pair) => pair.trim())
-    .filter((pair) => pair.startsWith(`${name}=`))
-    .map((pair) => pair.slice(name.length + 1));
 }
 
 /** Drops the oldest entries (a Map keeps insertion order) beyond `limit`. */

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_KEY_META } from '../shared/wsProtocol';
-import { translatorFor } from './acceptLanguage';
+import { translatorFor } from '../shared/i18n/acceptLanguage';
 import { TOKEN_LIFETIME_MS } from './browserSessions';
 
 export type RefusalReason = 'needs-link' | 'link-spent' | 'foreign-host';

@@ -1,9 +1,10 @@
 /**
- * The language of the browser that sent a request (its Accept-Language header), for the few texts the
- * browser host answers before the page has loaded: a link already used or expired, a page opened without a
- * link. The page itself follows Settings; these answers are read by someone who has no page yet.
+ * The language of the browser that sent a request (its Accept-Language header), for the few texts a server
+ * answers before the page has loaded: the browser host's link already used or expired, the team server's
+ * sign-in refusals. The page itself follows Settings; these answers are read by someone who has no page yet.
  */
-import { createTranslator, DEFAULT_LOCALE, localeOfTag, type Locale, type Translator } from '../shared/i18n';
+import { DEFAULT_LOCALE, localeOfTag, type Locale } from './locales';
+import { createTranslator, type Translator } from './translator';
 
 /** The languages an Accept-Language header lists, most preferred first (by q-value, then order). */
 export function acceptedLanguages(header: string | undefined): string[] {

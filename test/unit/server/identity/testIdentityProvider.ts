@@ -1,0 +1,60 @@
+/**
+ * A real OpenID provider (oidc-provider) on 127.0.0.1 for the sign-in tests: one confidential client that
+ * must use PKCE, the accounts given, and oidc-provider's development login and consent pages, which the
+ * test browser fills in. The provider's HTTP server listens first, so its issuer URL is known before the
+ * Ringside server's callback URL is (the client is registered once both are).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export const CLIENT_ID = 'ringside-team-server';
+export const CLIENT_SECRET = 'a-test-client-secret-of-enough-length-0123456789';
+
+export type AccountClaims = Record<string, string | boolean>;
+
+export interface TestIdentityProvider {
+  issuer: string;
+  /** Registers the client with its callback and starts answering. */
+  start(redirectUri: string): void;
+  close(): Promise<void>;
+}
+
+export async function listenTestIdentityProvider(
+  accounts: Record<string, AccountClaims>,
+): Promise<TestIdentityProvider> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    issuer,
+    start(redirectUri) {
+      const provider = new Provider(issuer, {
+        clients: [
+          {
+            client_id: CLIENT_ID,
+            client_secret: CLIENT_SECRET,
+            redirect_uris: [redirectUri],
+            grant_types: ['authorization_code'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'client_secret_basic',
+          },
+        ],
+        pkce: { required: () => true },
+        claims: {
+          openid: ['sub'],
+          profile: ['preferred_username', 'name'],
+          email: ['email', 'email_verified'],
+        },
+        cookies: { keys: ['test-cookie-key-for-the-identity-provider'] },
+        features: { devInteractions: { enabled: true } },
+        findAccount: async (_context, id) => {
+          const claims = accounts[id];
+          return claims && { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+        },
+      });
+      server.on('request', provider.callback());
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

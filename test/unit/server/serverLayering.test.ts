@@ -1,0 +1,58 @@
+/**
+ * The team server's place in the layering (eslint.config.js): server/ builds on app/ and below, never on
+ * Electron, the shell, the browser host or the demo PBX; no other folder of src-main/ imports server/.
+ */
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The layering complaints about `code` if it lived at `filePath`. */
+async function complaints(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const planted = imported;\n`, {
+    filePath: resolve(root, filePath),
+  });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('server/ in the layering', { timeout: 60_000 }, () => {
+  it.each([
+    ["import { app as imported } from 'electron';", 'src-main/server/identity/planted.ts', /import electron/],
+    [
+      "import { bindIpc as imported } from '../../shell/ipc';",
+      'src-main/server/identity/planted.ts',
+      /server\/ may not import src-main\/shell\//,
+    ],
+    [
+      "import { WS_PATH as imported } from '../web/browserHost';",
+      'src-main/server/planted.ts',
+      /server\/ may not import src-main\/web\//,
+    ],
+    [
+      "import { startDemoPbx as imported } from '../../demo-pbx';",
+      'src-main/server/identity/planted.ts',
+      /server\/ may not import src-main\/demo-pbx\//,
+    ],
+    [
+      "import { SessionStore as imported } from '../server/identity/sessionStore';",
+      'src-main/app/planted.ts',
+      /app\/ may not import src-main\/server\//,
+    ],
+    [
+      "import { SessionStore as imported } from '../server/identity/sessionStore';",
+      'src-main/web/planted.ts',
+      /web\/ may not import src-main\/server\//,
+    ],
+  ])('refuses %s in %s', async (code, filePath, expected) => {
+    expect(await complaints(code, filePath)).toEqual([expect.stringMatching(expected)]);
+  });
+
+  it('lets server/ import app/ and below', async () => {
+    const code = "import { PRIVATE_FILE_MODE as imported } from '../../app/privateFiles';";
+    expect(await complaints(code, 'src-main/server/identity/planted.ts')).toEqual([]);
+  });
+});
