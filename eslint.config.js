@@ -40,6 +40,7 @@ const layerRules = {
   // The browser host: app/ and below, never Electron's shell; the demo PBX only through app's injected
   // launcher (its composition root imports it on demand, as src-main/index.ts does).
   web: ['shell', 'demo-pbx'],
+  server: ['shell', 'demo-pbx'],
 };
 
 /** Folder depths below a layer checked one by one; anything deeper shares the last depth's rule. */
