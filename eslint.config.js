@@ -40,8 +40,9 @@ const layerRules = {
   // The browser host: app/ and below, never Electron's shell; the demo PBX only through app's injected
   // launcher (its composition root imports it on demand, as src-main/index.ts does).
   web: ['shell', 'demo-pbx', 'server'],
-  // The team server, a host beside the other two: app/ and below, never another host nor Electron.
-  server: ['shell', 'demo-pbx', 'web'],
+  // The team server, a host beside the other two: app/ and below, and the browser host's WebSocket binding
+  // and headers (web/), which it reuses; never Electron's shell.
+  server: ['shell', 'demo-pbx'],
 };
 
 /** Folder depths below a layer checked one by one; anything deeper shares the last depth's rule. */

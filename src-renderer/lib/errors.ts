@@ -21,6 +21,7 @@ export const ERROR_TITLE_KEYS: Record<ErrorCode, MessageKey> = {
   'invalid-argument': 'errors.invalidArgument',
   'unknown-command': 'errors.unknownCommand',
   'forbidden-sender': 'errors.forbiddenSender',
+  forbidden: 'errors.forbidden',
   'not-configured': 'errors.notConfigured',
   'auth-failed': 'errors.authFailed',
   'not-found': 'errors.notFound',

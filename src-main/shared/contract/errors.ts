@@ -11,6 +11,8 @@ export const ErrorCodeSchema = z.enum([
   'invalid-argument',
   'unknown-command',
   'forbidden-sender',
+  /** The team server's policy does not let this agent do this (src-main/server/policy/); says what and why. */
+  'forbidden',
   'not-configured',
   'auth-failed',
   'not-found',
