@@ -1,6 +1,7 @@
 /**
  * The team server's place in the layering (eslint.config.js): server/ builds on app/ and below, never on
- * Electron, the shell, the browser host or the demo PBX; no other folder of src-main/ imports server/.
+ * Electron, the shell or the demo PBX; it reuses the browser host's WebSocket binding and headers (web/); no
+ * other folder of src-main/ imports server/.
  */
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
@@ -28,11 +29,6 @@ describe('server/ in the layering', { timeout: 60_000 }, () => {
       /server\/ may not import src-main\/shell\//,
     ],
     [
-      "import { WS_PATH as imported } from '../web/browserHost';",
-      'src-main/server/planted.ts',
-      /server\/ may not import src-main\/web\//,
-    ],
-    [
       "import { startDemoPbx as imported } from '../../demo-pbx';",
       'src-main/server/identity/planted.ts',
       /server\/ may not import src-main\/demo-pbx\//,
@@ -51,8 +47,10 @@ describe('server/ in the layering', { timeout: 60_000 }, () => {
     expect(await complaints(code, filePath)).toEqual([expect.stringMatching(expected)]);
   });
 
-  it('lets server/ import app/ and below', async () => {
+  it('lets server/ import app/ and below, and the browser host’s WebSocket binding', async () => {
     const code = "import { PRIVATE_FILE_MODE as imported } from '../../app/privateFiles';";
     expect(await complaints(code, 'src-main/server/identity/planted.ts')).toEqual([]);
+    const binding = "import { TabSockets as imported } from '../web/tabSockets';";
+    expect(await complaints(binding, 'src-main/server/planted.ts')).toEqual([]);
   });
 });
