@@ -23,6 +23,8 @@ export default defineConfig({
   test: {
     // Left to itself vitest ran one worker on a 2-core machine; the tests mostly wait on real I/O and timers.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Two workers on two shared cores: a test that takes 2 s alone can take 10 s beside a busy neighbour.
+    testTimeout: 20_000,
     // The JSON report feeds scripts/test-summary.mjs, which prints the closing "N passed, N failed" line.
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
