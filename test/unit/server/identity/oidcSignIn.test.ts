@@ -156,4 +156,14 @@ describe('OIDC sign-in', { timeout: 30_000 }, () => {
     expect(answer.text).toContain('Ringside cannot reach the PBX to check who you are.');
     expect(await whoami(browser)).toBe(401);
   });
+
+  it('refuses a sign-in the person cancelled at the provider, offering another go', async () => {
+    const browser = new TestBrowser();
+    const answer = await browser.navigate(signInUrl(), null);
+    expect(answer.url.searchParams.get('error')).toBe('access_denied');
+    expect(answer.status).toBe(403);
+    expect(answer.text).toContain('The identity provider did not sign you in.');
+    expect(answer.text).toContain('<a href="/auth/signin">Sign in again</a>');
+    expect(await whoami(browser)).toBe(401);
+  });
 });
