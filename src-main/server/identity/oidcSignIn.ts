@@ -49,7 +49,9 @@ export type SignInRefusal =
   /** The ID token lacks the configured claim. */
   | 'no-claim'
   /** The claim names nobody the PBX knows. */
-  | 'unknown-user';
+  | 'unknown-user'
+  /** The PBX could not be asked who the claim names. */
+  | 'lookup-failed';
 
 export type SignInOutcome =
   | { ok: true; agent: AgentIdentity; returnPath: string }
@@ -190,7 +192,13 @@ export class OidcSignIn {
     if (typeof claimValue !== 'string' || claimValue.trim() === '') return { ok: false, reason: 'no-claim' };
     // An address the provider says it has not verified could be anyone's (some providers let people type one).
     if (this.claim === 'email' && claims.email_verified === false) return { ok: false, reason: 'no-claim' };
-    const agent = await this.#resolveAgent(claimValue.trim());
+    let agent: AgentIdentity | undefined;
+    try {
+      agent = await this.#resolveAgent(claimValue.trim());
+    } catch (error) {
+      this.#logger.warn('PBX user lookup for a sign-in failed', { error: String(error) });
+      return { ok: false, reason: 'lookup-failed' };
+    }
     if (!agent) return { ok: false, reason: 'unknown-user', claimValue };
     return { ok: true, agent, returnPath: transaction.returnPath };
   }

@@ -80,6 +80,7 @@ const OIDC_REFUSALS: Record<SignInRefusal, Omit<Refusal, 'params'>> = {
   },
   'no-claim': { status: 403, code: 'no-claim', key: 'signIn.noClaim' },
   'unknown-user': { status: 403, code: 'unknown-user', key: 'signIn.unknownUser', offerSignIn: true },
+  'lookup-failed': { status: 502, code: 'lookup-failed', key: 'signIn.lookupFailed', offerSignIn: true },
 };
 
 const ENROLLMENT_REFUSALS: Record<EnrollmentRefusal, Refusal> = {

@@ -192,7 +192,8 @@ function commentLines(text: string): { line: number; text: string }[] {
     const trimmed = line.trim();
     if (inBlock || /^(\/\*|<!--)/.test(trimmed)) {
       lines.push({ line: index + 1, text: trimmed });
-      inBlock = !/(\*\/|-->)/.test(trimmed.slice(2));
+      // The opening line's own `/*` is skipped; a later line may close with `*/` alone.
+      inBlock = !/(\*\/|-->)/.test(inBlock ? trimmed : trimmed.slice(2));
       return;
     }
     const slashes = line.indexOf('// ');

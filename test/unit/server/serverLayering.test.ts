@@ -3,22 +3,8 @@
  * Electron, the shell or the demo PBX; it reuses the browser host's WebSocket binding and headers (web/); no
  * other folder of src-main/ imports server/.
  */
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = resolve(import.meta.dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
-
-/** The layering complaints about `code` if it lived at `filePath`. */
-async function complaints(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport const planted = imported;\n`, {
-    filePath: resolve(root, filePath),
-  });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((m) => m.message);
-}
+import { layeringComplaints as complaints } from '../../support/layeringComplaints';
 
 describe('server/ in the layering', { timeout: 60_000 }, () => {
   it.each([

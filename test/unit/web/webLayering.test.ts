@@ -3,21 +3,8 @@
  * packages, never on Electron or the shell, and reaches the demo PBX only through the injected launcher
  * (a dynamic import in its composition root); no lower layer may import web/.
  */
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../../..') });
-
-/** The layering complaints about `code` if it lived at `filePath`. */
-async function complaints(code: string, filePath: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport const planted = imported;\n`, {
-    filePath: resolve(import.meta.dirname, '../../..', filePath),
-  });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((m) => m.message);
-}
+import { layeringComplaints as complaints } from '../../support/layeringComplaints';
 
 describe('web/ in the layering', { timeout: 60_000 }, () => {
   it.each([

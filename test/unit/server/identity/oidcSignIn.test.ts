@@ -5,10 +5,11 @@
  * nonce, a replayed callback and a person the PBX does not know are refused, each with its own message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PbxClient } from '../../../../src-main/api';
 import { startDemoPbx, type DemoPbx } from '../../../../src-main/demo-pbx';
-import { OidcSignIn, type AgentResolver } from '../../../../src-main/server/identity/oidcSignIn';
+import { OidcSignIn } from '../../../../src-main/server/identity/oidcSignIn';
+import { pbxUsernameResolver } from '../../../../src-main/server/identity/pbxUserResolver';
 import { silentLogger } from '../../../../src-main/shared/logger';
+import { demoPbxClient } from '../../cache/fixtures';
 import { startSignInServer, type SignInServer } from './signInServer';
 import { TestBrowser } from './testBrowser';
 import {
@@ -22,30 +23,17 @@ let pbx: DemoPbx;
 let provider: TestIdentityProvider;
 let server: SignInServer;
 
-/** The caller's resolver: the PBX user whose username is the claim's value (a real lookup over the API). */
-function pbxUsernameResolver(client: PbxClient): AgentResolver {
-  return async (claimValue) => {
-    for (const listed of await client.users.list()) {
-      const user = await client.users.get(listed.id);
-      if (user.username === claimValue) return { username: user.username };
-    }
-    return undefined;
-  };
-}
-
 beforeAll(async () => {
   pbx = await startDemoPbx({ persons: 5, ringEverySeconds: 0 });
-  const client = new PbxClient({
-    baseUrl: pbx.baseUrl,
-    clientId: pbx.credentials.clientId,
-    clientSecret: pbx.credentials.clientSecret,
-    fetch,
-    logger: silentLogger,
-    clock: { now: () => Date.now() },
-  });
+  const client = demoPbxClient(pbx, silentLogger);
+  // A PBX that cannot be reached, for the person whose lookup finds the PBX down (nothing listens on port 9).
+  const downClient = demoPbxClient({ ...pbx, baseUrl: 'http://127.0.0.1:9/api/v1.0' }, silentLogger);
+  const resolveUp = pbxUsernameResolver(client);
+  const resolveDown = pbxUsernameResolver(downClient);
   provider = await listenTestIdentityProvider({
     'agent-at-idp': { preferred_username: pbx.agent.username, name: 'The demo agent' },
     'stranger-at-idp': { preferred_username: 'nobody.here', name: 'Not at this PBX' },
+    'during-outage': { preferred_username: 'pbx.outage', name: 'Signs in while the PBX is down' },
   });
   server = await startSignInServer({
     oidc: (origin) =>
@@ -57,7 +45,7 @@ beforeAll(async () => {
           redirectUri: `${origin}/auth/callback`,
           claim: 'preferred_username',
         },
-        resolveAgent: pbxUsernameResolver(client),
+        resolveAgent: (claimValue) => (claimValue === 'pbx.outage' ? resolveDown : resolveUp)(claimValue),
         clock: { now: () => Date.now() },
         logger: silentLogger,
       }),
@@ -158,6 +146,24 @@ describe('OIDC sign-in', { timeout: 30_000 }, () => {
     expect(answer.status).toBe(403);
     expect(answer.text).toContain('“nobody.here” is not a user of this PBX, so Ringside cannot sign you in.');
     expect(answer.text).not.toMatch(/at \w+ \(|Error:/);
+    expect(await whoami(browser)).toBe(401);
+  });
+
+  it('says so when the PBX cannot be asked who the person is', async () => {
+    const browser = new TestBrowser();
+    const answer = await browser.navigate(signInUrl(), 'during-outage');
+    expect(answer.status).toBe(502);
+    expect(answer.text).toContain('Ringside cannot reach the PBX to check who you are.');
+    expect(await whoami(browser)).toBe(401);
+  });
+
+  it('refuses a sign-in the person cancelled at the provider, offering another go', async () => {
+    const browser = new TestBrowser();
+    const answer = await browser.navigate(signInUrl(), null);
+    expect(answer.url.searchParams.get('error')).toBe('access_denied');
+    expect(answer.status).toBe(403);
+    expect(answer.text).toContain('The identity provider did not sign you in.');
+    expect(answer.text).toContain('<a href="/auth/signin">Sign in again</a>');
     expect(await whoami(browser)).toBe(401);
   });
 });

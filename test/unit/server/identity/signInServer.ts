@@ -22,6 +22,8 @@ export interface SignInServerOptions {
   /** Built once the server's origin (and so its callback URL) is known. */
   oidc?: (origin: string) => OidcSignIn;
   rateLimits?: Partial<SignInRateLimits>;
+  /** Adds the test's own hooks and routes before the server is ready. */
+  decorate?: (app: FastifyInstance) => void;
 }
 
 export async function startSignInServer(options: SignInServerOptions = {}): Promise<SignInServer> {
@@ -47,6 +49,7 @@ export async function startSignInServer(options: SignInServerOptions = {}): Prom
       ? { agent: session.agent, method: session.method, device: session.device }
       : reply.code(401).send({});
   });
+  options.decorate?.(app);
   await app.ready();
   return {
     ...fixture,

@@ -61,8 +61,11 @@ export class TestBrowser {
     return { response, setCookies, text: await response.text() };
   }
 
-  /** Goes to `start`, following redirects and the provider's login (as `login`) and consent forms. */
-  async navigate(start: URL, login: string, hooks: NavigationHooks = {}): Promise<Answer> {
+  /**
+   * Goes to `start`, following redirects and the provider's login (as `login`) and consent forms; with
+   * `login` null the person cancels at the provider's login page instead.
+   */
+  async navigate(start: URL, login: string | null, hooks: NavigationHooks = {}): Promise<Answer> {
     let url = start;
     let method = 'GET';
     let body: string | undefined;
@@ -83,6 +86,10 @@ export class TestBrowser {
       }
       const prompt = /name="prompt" value="(login|consent)"/.exec(text)?.[1];
       if (response.status === 200 && url.pathname.startsWith('/interaction/') && prompt) {
+        if (login === null) {
+          url = new URL(`${url.pathname}/abort`, url);
+          continue;
+        }
         method = 'POST';
         body = new URLSearchParams(
           prompt === 'login' ? { prompt, login, password: 'any' } : { prompt },

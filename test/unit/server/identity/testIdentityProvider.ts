@@ -20,12 +20,17 @@ export interface TestIdentityProvider {
   close(): Promise<void>;
 }
 
+/**
+ * `hostName` is the issuer's host: `localhost` puts the provider on another site than a server on
+ * 127.0.0.1 (a browser then treats the way back as cross-site, as with a real provider).
+ */
 export async function listenTestIdentityProvider(
   accounts: Record<string, AccountClaims>,
+  hostName = '127.0.0.1',
 ): Promise<TestIdentityProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://${hostName}:${(server.address() as AddressInfo).port}`;
   return {
     issuer,
     start(redirectUri) {
@@ -47,6 +52,15 @@ export async function listenTestIdentityProvider(
           email: ['email', 'email_verified'],
         },
         cookies: { keys: ['test-cookie-key-for-the-identity-provider'] },
+        // Explicit lifetimes (seconds), so the provider does not warn about its defaults on every sign-in.
+        ttl: {
+          Interaction: 600,
+          Session: 3600,
+          Grant: 3600,
+          AccessToken: 600,
+          IdToken: 600,
+          AuthorizationCode: 60,
+        },
         features: { devInteractions: { enabled: true } },
         findAccount: async (_context, id) => {
           const claims = accounts[id];

@@ -1,0 +1,86 @@
+/**
+ * OIDC sign-in in a real Chromium (CHROMIUM_PATH; skipped without one), with the provider on another site
+ * (localhost) than the server (127.0.0.1), as a company's provider is: the provider's redirect back is a
+ * cross-site navigation, which carries the SameSite=Lax sign-in cookie; the callback's page then moves on
+ * from the server's own origin, so the very first request of the signed-in page carries the SameSite=Strict
+ * session cookie.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OidcSignIn } from '../../../../src-main/server/identity/oidcSignIn';
+import { cookieSettingsFor, sessionReader } from '../../../../src-main/server/identity/sessionCookies';
+import { silentLogger } from '../../../../src-main/shared/logger';
+import { startSignInServer, type SignInServer } from './signInServer';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  listenTestIdentityProvider,
+  type TestIdentityProvider,
+} from './testIdentityProvider';
+
+const chromiumPath = process.env['CHROMIUM_PATH'];
+
+describe.skipIf(!chromiumPath)('OIDC sign-in in Chromium', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let provider: TestIdentityProvider;
+  let server: SignInServer;
+  /** For each load of the landing page: the agent its request's session names, or null. */
+  const landings: Array<string | null> = [];
+
+  beforeAll(async () => {
+    provider = await listenTestIdentityProvider(
+      { 'jana-at-idp': { preferred_username: 'jnovak' } },
+      'localhost',
+    );
+    server = await startSignInServer({
+      oidc: (origin) =>
+        new OidcSignIn({
+          config: {
+            issuer: provider.issuer,
+            clientId: CLIENT_ID,
+            clientSecret: CLIENT_SECRET,
+            redirectUri: `${origin}/auth/callback`,
+            claim: 'preferred_username',
+          },
+          resolveAgent: async (username) => (username === 'jnovak' ? { username } : undefined),
+          clock: { now: () => Date.now() },
+          logger: silentLogger,
+        }),
+      decorate: (app) => {
+        app.get('/landing', async (request, reply) => {
+          const origin = `http://${request.headers.host}`;
+          const session = sessionReader(server.sessions, cookieSettingsFor(origin))(request);
+          landings.push(session?.agent ?? null);
+          return reply.type('text/html').send('<!doctype html><title>landed</title>');
+        });
+      },
+    });
+    provider.start(`${server.origin}/auth/callback`);
+    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await provider?.close();
+  });
+
+  it('comes back from the provider signed in, the first page load already carrying the session', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.origin}/auth/signin?return=/landing`);
+    await page.waitForURL(/^http:\/\/localhost:\d+\/interaction\//);
+    await page.fill('input[name=login]', 'jana-at-idp');
+    await page.fill('input[name=password]', 'any');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('input[name=prompt][value=consent]', { state: 'attached' });
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${server.origin}/landing`);
+    await page.waitForLoadState('load');
+
+    expect(landings).toEqual(['jnovak']);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const cookies = await page.context().cookies(server.origin);
+    expect(cookies.map(({ name, sameSite, httpOnly }) => ({ name, sameSite, httpOnly }))).toEqual([
+      { name: 'ringside_session', sameSite: 'Strict', httpOnly: true },
+    ]);
+  });
+});
