@@ -47,7 +47,13 @@ export interface SessionAuditEvent {
   address?: string;
 }
 
-export type AuditEvent = CommandAuditEvent | SessionAuditEvent;
+/** Written by the log itself: this many events could not be kept (the disk did not take them in time). */
+export interface LostAuditEvent {
+  kind: 'lost';
+  count: number;
+}
+
+export type AuditEvent = CommandAuditEvent | SessionAuditEvent | LostAuditEvent;
 
 /** Where events go; the file log (auditLog.ts) is one, a test's list another. */
 export interface AuditRecorder {

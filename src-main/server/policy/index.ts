@@ -1,3 +1,4 @@
+export * from './administrators';
 export * from './commandPolicy';
 export * from './commandRules';
 export * from './guardCommands';

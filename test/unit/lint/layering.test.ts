@@ -29,6 +29,7 @@ describe('layering lint', { timeout: 60_000 }, () => {
     ],
     ['electron-import.ts', 'src-main/app/planted.ts', /import electron/],
     ['electron-import.ts', 'src-main/shared/planted.ts', /import electron/],
+    ['electron-import.ts', 'src-main/server/policy/planted.ts', /import electron/],
     ['cache-import.ts', 'src-main/api/planted.ts', /src-main\/api\/ may not import src-main\/cache\//],
     ['node-builtin-import.ts', 'src-main/shared/planted.ts', /no Node built-ins/],
     ['app-import-from-renderer.ts', 'src-renderer/lib/planted.ts', /imports from src-main\/shared\/ only/],

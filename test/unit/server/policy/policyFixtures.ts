@@ -13,7 +13,13 @@ import {
 } from '../../../../src-main/shared/contract';
 import { createTranslator, type Locale } from '../../../../src-main/shared/i18n';
 import type { AuditEvent } from '../../../../src-main/server/audit/auditEvent';
-import type { CommandPolicy, CrmEditPolicy, SignedInAgent } from '../../../../src-main/server/policy';
+import { expect } from 'vitest';
+import {
+  guardCommands,
+  type CommandPolicy,
+  type CrmEditPolicy,
+  type SignedInAgent,
+} from '../../../../src-main/server/policy';
 
 export const JANA: SignedInAgent = {
   username: 'jana.novakova',
@@ -90,3 +96,33 @@ export function auditList(): { record(event: AuditEvent): void; events: AuditEve
   const events: AuditEvent[] = [];
   return { events, record: (event) => events.push(event) };
 }
+
+/** Jana (or `agent`) signed in: her session double, guarded, with the audit events in a list. */
+export function signIn(
+  agent: SignedInAgent = JANA,
+  options: { crmEdits?: CrmEditPolicy; locale?: Locale; sessionPhone?: SignedInAgent['phone'] } = {},
+) {
+  const session = sessionOf(agent, options.sessionPhone === undefined ? agent.phone : options.sessionPhone);
+  const audit = auditList();
+  const commands = guardCommands(session.handlers, agent, policyOf(options.crmEdits, options.locale), audit);
+  return { commands, session, audit };
+}
+
+export type Attempt = (commands: CommandHandlers) => Promise<unknown>;
+
+/** Runs the attempt and expects the policy's refusal; returns its message. */
+export async function refused(attempt: Attempt, commands: CommandHandlers): Promise<string> {
+  const error: unknown = await attempt(commands).then(
+    () => {
+      throw new Error('the command was allowed');
+    },
+    (failure: unknown) => failure,
+  );
+  expect(error).toMatchObject({ code: 'forbidden' });
+  return (error as Error).message;
+}
+
+/** The session's settings with `change`, as the Settings form sends them. */
+export const settingsWith = (session: ReturnType<typeof sessionOf>, change: object) => ({
+  settings: { ...session.settings, ...change },
+});

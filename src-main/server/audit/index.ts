@@ -1,0 +1,3 @@
+export * from './auditEvent';
+export * from './auditLog';
+export * from './auditLogReader';

@@ -1,0 +1,2 @@
+export * from './loadServerConfig';
+export * from './serverConfigSchema';
