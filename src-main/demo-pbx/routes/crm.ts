@@ -19,7 +19,7 @@ export const DEFAULT_PAGE_SIZE = 100;
  * GET /crm/person answers kept serialised: ~600 bytes a person, so 100,000 persons fit (~60 MB) and a
  * larger directory keeps its most recently built persons.
  */
-export const PERSON_ANSWERS_MAX_BYTES = 64 * 1024 * 1024;
+const PERSON_ANSWERS_MAX_BYTES = 64 * 1024 * 1024;
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 type IdRequest<K extends string> = FastifyRequest<{ Params: Record<K, string> }>;
