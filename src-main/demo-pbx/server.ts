@@ -141,7 +141,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
     async (api) => {
       await api.register(systemRoutes, { state });
       await api.register(userRoutes, { state });
-      await api.register(crmRoutes, { state });
+      await api.register(crmRoutes, { state, drift });
       await api.register(sharedDataRoutes, { state });
       await api.register(voicebotRoutes, { state });
     },

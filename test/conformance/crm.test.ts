@@ -1,7 +1,7 @@
 /** The micro CRM: persons and companies, pages with total, create, overwrite, delete. */
 import { describe, expect, it } from 'vitest';
 import { Company, CompanyListItem, Person, PersonListItem } from '../../src-main/api/schemas';
-import { expectFailure, startTestPbx } from './helpers';
+import { expectFailure, startTestPbx, type Json } from './helpers';
 
 const PERSONS = 250;
 const { client } = await startTestPbx({ persons: PERSONS });
@@ -239,6 +239,40 @@ describe('companies', () => {
     expect((await client.delete(`/crm/company/${id}`)).body).toEqual({ success: true, data: null });
     expect((await client.get(`/crm/company/${id}`)).status).toBe(404);
     expect((await client.get('/crm/company/external/ACME')).status).toBe(404);
+  });
+
+  it("keeps each member's person answer in step with the company, also when read just before", async () => {
+    const companiesOf = async (personId: number) =>
+      (await client.get(`/crm/person/${personId}`)).body.data.companies as Json[];
+    const listed = (name: string, role: string) =>
+      expect.arrayContaining([expect.objectContaining({ name, role })]);
+    const notListed = (name: string) => expect.not.arrayContaining([expect.objectContaining({ name })]);
+    await companiesOf(8);
+    await companiesOf(9);
+
+    const id = (
+      await client.post('/crm/company', {
+        group_id: 1,
+        name: 'Kept s.r.o.',
+        persons: [{ person_id: 8, role: 'CEO' }],
+      })
+    ).body.data as number;
+    expect(await companiesOf(8)).toEqual(listed('Kept s.r.o.', 'CEO'));
+    await client.patch(`/crm/company/${id}`, { name: 'Kept a.s.' });
+    expect(await companiesOf(8)).toEqual(listed('Kept a.s.', 'CEO'));
+    await client.patch(`/crm/company/${id}`, { persons: [{ person_id: 9, role: 'Accounts' }] });
+    expect(await companiesOf(8)).toEqual(notListed('Kept a.s.'));
+    expect(await companiesOf(9)).toEqual(listed('Kept a.s.', 'Accounts'));
+    await client.delete(`/crm/company/${id}`);
+    expect(await companiesOf(9)).toEqual(notListed('Kept a.s.'));
+  });
+
+  it('answers a person read again as JSON, the same as the first time', async () => {
+    const first = await client.get('/crm/person/11');
+    const again = await client.get('/crm/person/11');
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(again.body).toEqual(first.body);
+    expect(Person.parse(again.body.data).id).toBe(11);
   });
 
   it.each([

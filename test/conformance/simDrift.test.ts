@@ -65,6 +65,8 @@ describe('POST /_sim/drift', () => {
   });
 
   it('drifts a field of each item of a nested list, and replaces a whole record without a field', async () => {
+    // Read once before, so the drift must reach an answer the demo PBX already built.
+    expect((await client.get('/crm/person/1')).body.data.contacts[0].contact).toEqual(expect.any(String));
     await drift({ target: 'person', field: 'contacts[].contact', value: 777123456 });
     const person = (await client.get('/crm/person/1')).body.data;
     expect(person.contacts.length).toBeGreaterThan(0);

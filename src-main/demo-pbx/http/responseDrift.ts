@@ -147,6 +147,11 @@ export class ResponseDrift {
     return this.rules.map((rule) => ({ ...rule }));
   }
 
+  /** Whether a rule targets these answers (a route that answers with bytes serialised ahead must not then). */
+  targets(target: DriftTargetName): boolean {
+    return this.rules.some((rule) => rule.target === target);
+  }
+
   /** The hook that applies the rules to the answers they target, before they are serialised. */
   install(app: FastifyInstance): void {
     app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {

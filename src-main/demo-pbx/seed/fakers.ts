@@ -1,22 +1,38 @@
-/** Faker instances for the three languages of the seeded directory, each re-seedable per record. */
-import { Faker, base, cs_CZ, en, en_GB, sk } from '@faker-js/faker';
+/**
+ * Faker instances for the three languages of the seeded directory, each re-seedable per record.
+ *
+ * Imported per locale: faker's main entry loads all of its ~70 locales (~26 MB of resident memory in the
+ * demo PBX, and in the app when the demo runs in it). A locale entry exports one ready instance whose
+ * definitions are that locale's with en and base behind it, the chain the instances here need; the class
+ * comes from that instance, as the locale entries export no class.
+ */
+import type { Faker, LocaleDefinition } from '@faker-js/faker';
+import { faker as czech } from '@faker-js/faker/locale/cs_CZ';
+import { faker as british } from '@faker-js/faker/locale/en_GB';
+import { faker as slovak } from '@faker-js/faker/locale/sk';
 import { createFakerRandomizer } from '../random';
 
 export type NameLanguage = 'cs' | 'sk' | 'en';
 
 export type LocalFakers = Record<NameLanguage, Faker>;
 
+const FakerClass = czech.constructor as typeof Faker;
+
 export function createLocalFakers(): LocalFakers {
-  const make = (...locales: (typeof base)[]) =>
-    new Faker({ locale: [...locales, en, base], randomizer: createFakerRandomizer() });
-  return { cs: make(withCzechSpelling(cs_CZ)), sk: make(sk), en: make(en_GB) };
+  const make = (definitions: LocaleDefinition) =>
+    new FakerClass({ locale: definitions, randomizer: createFakerRandomizer() });
+  return {
+    cs: make(withCzechSpelling(czech.rawDefinitions)),
+    sk: make(slovak.rawDefinitions),
+    en: make(british.rawDefinitions),
+  };
 }
 
 /**
  * faker's Czech name lists spell a few German names with the Hungarian ű (Műller, Gűnter) where ü is meant;
  * corrected in place of the list, so every draw stays where it was.
  */
-function withCzechSpelling(locale: typeof base): typeof base {
+function withCzechSpelling(locale: LocaleDefinition): LocaleDefinition {
   const person = locale.person;
   if (!person) return locale;
   const correct = (lists: NameLists | null | undefined) =>
@@ -25,7 +41,7 @@ function withCzechSpelling(locale: typeof base): typeof base {
   return {
     ...locale,
     person: { ...person, first_name: correct(person.first_name), last_name: correct(person.last_name) },
-  } as typeof base;
+  } as LocaleDefinition;
 }
 
 function correctSpelling(name: string): string {

@@ -29,12 +29,21 @@ function derivedDisplayName(person: Pick<PersonRecord, 'firstname' | 'lastname'>
 export class Crm {
   /** Persons created through the API: new contacts, with no history of interactions or tasks yet. */
   private readonly created = new Set<number>();
+  private readonly personChangeListeners: ((personId: number) => void)[] = [];
 
   constructor(
     readonly persons: PersonStore,
     readonly companies: CompanyStore,
     private readonly groupExists: (id: number) => boolean,
   ) {}
+
+  /**
+   * `listener` hears of each person whose GET /crm/person answer a write changed: its own record, or a
+   * company it is (or was) a member of.
+   */
+  onPersonChanged(listener: (personId: number) => void): void {
+    this.personChangeListeners.push(listener);
+  }
 
   /** The answer of GET /crm/person; shares the stored contacts, so it is for serialising, not for editing. */
   personDetail(person: PersonRecord): Person {
@@ -66,6 +75,7 @@ export class Crm {
     const displayname = fields.displayname ?? derivedDisplayName(fields);
     const id = this.persons.create({ ...fields, displayname });
     this.created.add(id);
+    this.personsChanged([id]);
     return { ok: true, value: id };
   }
 
@@ -85,12 +95,14 @@ export class Crm {
       changes.displayname = derivedDisplayName({ ...person, ...changes });
     }
     this.persons.update(person.id, changes);
+    this.personsChanged([person.id]);
     return { ok: true, value: null };
   }
 
   deletePerson(id: number): boolean {
     if (!this.persons.delete(id)) return false;
     this.companies.removePerson(id);
+    this.personsChanged([id]);
     return true;
   }
 
@@ -99,10 +111,9 @@ export class Crm {
       this.companyChecks(fields, null),
     );
     if (!result.ok) return result;
-    return {
-      ok: true,
-      value: this.companies.create({ name: '', external_id: null, data: {}, persons: [], ...result.value }),
-    };
+    const id = this.companies.create({ name: '', external_id: null, data: {}, persons: [], ...result.value });
+    this.companyMembersChanged(id);
+    return { ok: true, value: id };
   }
 
   /** `persons`, when given, replaces all members; absent attributes keep their value. */
@@ -111,8 +122,24 @@ export class Crm {
       this.companyChecks(fields, company.id),
     );
     if (!result.ok) return result;
+    this.companyMembersChanged(company.id);
     this.companies.update(company.id, result.value);
+    this.companyMembersChanged(company.id);
     return { ok: true, value: null };
+  }
+
+  deleteCompany(id: number): boolean {
+    this.companyMembersChanged(id);
+    return this.companies.delete(id);
+  }
+
+  /** The members' answers list the company (its name, their role). */
+  private companyMembersChanged(companyId: number): void {
+    this.personsChanged((this.companies.get(companyId)?.persons ?? []).map((member) => member.person_id));
+  }
+
+  private personsChanged(ids: readonly number[]): void {
+    for (const id of ids) for (const listener of this.personChangeListeners) listener(id);
   }
 
   private personChecks(fields: { group_id?: number; external_id?: string | null }, selfId: number | null) {

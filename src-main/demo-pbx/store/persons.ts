@@ -25,6 +25,12 @@ function binarySearch(ids: readonly number[], value: number): number {
   return -low - 1;
 }
 
+/** What GET /crm/persons lists of a person. */
+export function listItemOf(person: PersonRecord): PersonListItem {
+  const { id, group_id, displayname, firstname, lastname, external_id } = person;
+  return { id, group_id, displayname, firstname, lastname, external_id };
+}
+
 /** A person to store: contacts as the client sent them (ids are assigned here). */
 export type NewPerson = Omit<PersonRecord, 'id' | 'contacts'> & { contacts: Contact[] };
 
@@ -65,11 +71,9 @@ export class PersonStore {
     return this.liveIds[index];
   }
 
-  page(offset: number, limit: number): PersonListItem[] {
-    return this.liveIds.slice(offset, offset + limit).map((id) => {
-      const { group_id, displayname, firstname, lastname, external_id } = this.get(id)!;
-      return { id, group_id, displayname, firstname, lastname, external_id };
-    });
+  /** The whole records of a page of GET /crm/persons (its items are built from the whole record anyway). */
+  pageRecords(offset: number, limit: number): PersonRecord[] {
+    return this.liveIds.slice(offset, offset + limit).map((id) => this.get(id)!);
   }
 
   findByExternalId(externalId: string): PersonRecord | undefined {

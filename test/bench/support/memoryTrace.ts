@@ -23,11 +23,39 @@ export function traceMemory(moment: string, { mappings = false } = {}): void {
   if (mappings) console.log(formatMappings(residentMappings(), 12));
 }
 
-/** Linux only (elsewhere empty): /proc/self/status's anonymous and file-backed resident memory. */
+/**
+ * Linux only (elsewhere empty): /proc/self/status's anonymous and file-backed resident memory, and the
+ * anonymous part by kind (residentByKind).
+ */
 function residentKinds(): string {
   if (!readProc('status')) return '';
-  return `anon=${mb(statusBytes('RssAnon'))} file=${mb(statusBytes('RssFile'))}`;
+  const kinds = Object.entries(residentByKind())
+    .map(([kind, bytes]) => `${kind}=${mb(bytes)}`)
+    .join(' ');
+  return `anon=${mb(statusBytes('RssAnon'))} file=${mb(statusBytes('RssFile'))} (${kinds})`;
 }
+
+/**
+ * Anonymous resident memory by what it most likely is: the main thread's malloc heap (`[heap]`: SQLite's
+ * page cache of the app's connection, Node's own), other threads' malloc arenas (64 MB-aligned mappings
+ * above 0x7f00…: the writer thread's SQLite page cache and allocations), and the rest (V8's heaps of the main
+ * thread and of each worker thread, thread stacks).
+ */
+export function residentByKind(): { mallocMain: number; mallocThreads: number; v8AndOther: number } {
+  const kinds = { mallocMain: 0, mallocThreads: 0, v8AndOther: 0 };
+  for (const { bytes, name } of residentMappings()) {
+    const [range = '', , , , inode, path] = name.split(' ');
+    if (inode !== '0' && inode !== undefined) continue;
+    if (path === '[heap]') kinds.mallocMain += bytes;
+    else if (path?.startsWith('[')) continue;
+    else if (isThreadArena(BigInt(`0x${range.split('-')[0]}`))) kinds.mallocThreads += bytes;
+    else kinds.v8AndOther += bytes;
+  }
+  return kinds;
+}
+
+/** glibc maps each thread's arena on a 64 MB boundary, high in the address space. */
+const isThreadArena = (start: bigint) => start >= 0x7f0000000000n && start % 0x4000000n === 0n;
 
 /** A size field of /proc/self/status (`VmRSS`, `RssAnon`…), in bytes; 0 where there is none (not Linux). */
 export function statusBytes(field: string): number {
