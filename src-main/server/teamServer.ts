@@ -187,6 +187,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     list: false,
   });
   await app.ready();
+  // Sessions alive from before a restart: their agents' calls are followed again before any page loads.
+  for (const session of sessions.list()) {
+    agents.open(session.id, session.agent).catch((error: unknown) => {
+      logger.warn(`team server: agent ${session.agent} could not be served yet`, error);
+    });
+  }
   logger.info(`team server: listening at ${origin}`);
   return {
     origin,

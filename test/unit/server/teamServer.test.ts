@@ -39,7 +39,7 @@ let bobSocket: AgentSocket;
 
 /** Two demo users with registered phones of their own. */
 function demoAgents(): [DemoAgent, DemoAgent] {
-  const organisation = fixture.pbx.sim.state.organisation;
+  const organisation = fixture.demo.sim.state.organisation;
   const found: DemoAgent[] = [];
   for (const user of organisation.allUsers()) {
     const phone = organisation.phoneOfUser(user.id);
@@ -75,7 +75,7 @@ const mentions = (frames: ServerFrame[], uniqueid: string) =>
 
 beforeAll(async () => {
   fixture = await startTeamServerFixture();
-  sim = new TestClient(fixture.pbx);
+  sim = new TestClient(fixture.demo);
   [alice, bob] = demoAgents();
   aliceBrowser = await signIn(alice);
   bobBrowser = await signIn(bob);
