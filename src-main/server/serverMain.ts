@@ -11,7 +11,7 @@
  */
 // Every language's messages, before anything words a message.
 import '../shared/i18n/allCatalogues';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,9 @@ import { parseArgs } from 'node:util';
 import electronLog from 'electron-log/node';
 import { demoPbxLogger } from '../app/composeAppCore';
 import type { PbxProfile } from '../app/connection/connectionManager';
+import { demoPbxProfile } from '../app/connection/connectionModeController';
 import { nodeTransport } from '../app/connection/pbxTransport';
+import { appVersion } from '../app/appVersion';
 import { createLogger } from '../app/logging';
 import { keepNewFilesPrivate, makeUserDataPrivate } from '../app/privateFiles';
 import { systemClock } from '../shared/clock';
@@ -37,6 +39,7 @@ const DEMO_AGENT_COUNT = 3;
 // i18n-exempt: a folder name.
 const DATA_FOLDER_NAME = 'ringside-server';
 
+const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
 const rendererDirectory = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -87,17 +90,6 @@ function parseServerArgs(argv: string[]): ServerArgs {
     dataDirectory: resolve(values.data ?? defaultDataDirectory(process.platform, process.env, homedir())),
     origin: values.origin,
   };
-}
-
-function appVersion(): string {
-  try {
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
 
 function startLogging(dataDirectory: string): Logger {
@@ -157,13 +149,7 @@ async function startDemo(logger: Logger): Promise<DemoPbxRun> {
     )
     .map((user) => user.username);
   return {
-    profile: {
-      kind: 'demo',
-      baseUrl: demo.baseUrl,
-      clientId: demo.credentials.clientId,
-      clientSecret: demo.credentials.clientSecret,
-      trustedCertificatePem: null,
-    },
+    profile: demoPbxProfile(demo),
     country: demo.country,
     agents: [demo.agent.username, ...others].slice(0, DEMO_AGENT_COUNT),
     close: () => demo.close(),
@@ -193,7 +179,7 @@ async function run(args: ServerArgs): Promise<number> {
     audit: logAudit(logger),
     build: {
       name: 'Ringside team server',
-      version: appVersion(),
+      version: appVersion(PACKAGE_JSON),
       platform: process.platform,
       versions: { node: process.versions.node },
     },

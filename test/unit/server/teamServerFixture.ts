@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { demoPbxProfile } from '../../../src-main/app/connection/connectionModeController';
 import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { AuditEvent } from '../../../src-main/server/audit/auditEvent';
@@ -32,13 +33,7 @@ export async function startTeamServerFixture(): Promise<TeamServerFixture> {
   const audit: AuditEvent[] = [];
   const running = await composeTeamServer({
     dataDirectory,
-    pbx: {
-      kind: 'demo',
-      baseUrl: demo.baseUrl,
-      clientId: demo.credentials.clientId,
-      clientSecret: demo.credentials.clientSecret,
-      trustedCertificatePem: null,
-    },
+    pbx: demoPbxProfile(demo),
     country: demo.country,
     host: '127.0.0.1',
     port: 0,
