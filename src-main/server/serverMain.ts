@@ -50,6 +50,7 @@ export function defaultDataDirectory(
   env: NodeJS.ProcessEnv,
   home: string,
 ): string {
+  // i18n-exempt: a folder name.
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', DATA_FOLDER_NAME);
   if (platform === 'win32') return join(env['APPDATA'] || join(home, 'AppData', 'Roaming'), DATA_FOLDER_NAME);
   return join(env['XDG_DATA_HOME'] || join(home, '.local', 'share'), DATA_FOLDER_NAME);
@@ -121,6 +122,7 @@ function enroll(args: ServerArgs): number {
       serverOrigin: originOf(args, args.port),
     });
     const { url, link } = links.issue(args.username!, 'command line');
+    // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
     say(`Enrollment link for ${link.agent}, valid until ${new Date(link.expiresAt).toISOString()}:`);
     process.stdout.write(`${url}\n`);
     return 0;
@@ -158,6 +160,7 @@ async function startDemo(logger: Logger): Promise<DemoPbxRun> {
 
 async function run(args: ServerArgs): Promise<number> {
   if (!existsSync(join(rendererDirectory, 'index.html'))) {
+    // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
     say(`The app is not built (${rendererDirectory}): run \`npx electron-vite build\` first.`);
     return 1;
   }
@@ -178,6 +181,7 @@ async function run(args: ServerArgs): Promise<number> {
     logger,
     audit: logAudit(logger),
     build: {
+      // i18n-exempt: the build's name in app:info, as package.json names it.
       name: 'Ringside team server',
       version: appVersion(PACKAGE_JSON),
       platform: process.platform,
@@ -188,7 +192,9 @@ async function run(args: ServerArgs): Promise<number> {
     throw error;
   });
   const { server } = running;
+  // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
   say(`Ringside team server at ${server.origin} (data: ${args.dataDirectory}), on the embedded demo PBX.`);
+  // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
   say('One enrollment link per demo agent (each works once, for 24 hours):');
   for (const agent of demo.agents) {
     const { url } = server.enrollment.issue(agent, 'demo');
@@ -214,6 +220,7 @@ async function main(): Promise<number> {
   } catch (error) {
     say(`${error instanceof Error ? error.message : String(error)}`);
     say(
+      // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
       'Usage: npm run server [-- --port N] [--host ADDRESS] [--data DIR] [--origin URL] | enroll <pbx-username>',
     );
     return 2;
@@ -222,6 +229,7 @@ async function main(): Promise<number> {
   try {
     return await run(args);
   } catch (error) {
+    // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
     say(`The team server could not start: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

@@ -25,9 +25,10 @@ import { ENROLLMENT_PATH, EnrollmentLinks } from './identity/enrollmentLinks';
 import type { OidcSignIn } from './identity/oidcSignIn';
 import { cookieSettingsFor, sessionReader } from './identity/sessionCookies';
 import type { Session, SessionStore } from './identity/sessionStore';
-import { SIGN_IN_PATH } from './identity/signInAnswers';
+import { refuse as refuseInBrowserLanguage, SIGN_IN_PATH, type Refusal } from './identity/signInAnswers';
 import { signInRoutes, type SignInRateLimits } from './identity/signInRoutes';
 import { DEFAULT_CRM_EDIT_POLICY, type CrmEditPolicy } from './policy';
+import { UnknownAgent } from './agents/resolveAgent';
 import { SessionSockets } from './sessionSockets';
 
 export interface TeamServerOptions {
@@ -72,6 +73,13 @@ const APP_PAGES = new Set(['/', '/index.html']);
 const FOREIGN_ORIGIN_TEXT = "Ringside's WebSocket accepts only its own page.\n";
 // i18n-exempt: the answer to a request without a session for something other than a page (read by no person).
 const SIGNED_OUT_TEXT = 'Sign in to Ringside first.\n';
+
+/** Why a signed-in agent cannot be served: no such PBX user (any more), or the PBX is away. */
+function notServed(error: unknown, username: string): Refusal {
+  return error instanceof UnknownAgent
+    ? { status: 403, code: 'unknown-user', key: 'signIn.unknownUser', params: { name: username } }
+    : { status: 503, code: 'pbx-unavailable', key: 'signIn.pbxUnavailable' };
+}
 
 interface Signed {
   session: Session;
@@ -146,7 +154,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       signedIn.set(request.raw, { session, served: await agents.open(session.id, session.agent) });
     } catch (error) {
       logger.error(`team server: agent ${session.agent} could not be served`, error);
-      return refuse(reply, 503, `${SIGNED_OUT_TEXT}`);
+      if (isUpgrade(request)) reply.header('connection', 'close');
+      return refuseInBrowserLanguage(request, reply, notServed(error, session.agent));
     }
     return undefined;
   });

@@ -163,6 +163,42 @@ describe('the team server', { timeout: 30_000 }, () => {
     expect(impostor.frames.some((frame) => frame.type === 'hello')).toBe(false);
   });
 
+  it("follows an agent's calls while they are signed in with no socket open", async () => {
+    bobSocket.socket.close();
+    await bobSocket.closed;
+    const toBob = await ring(bob, '+420 602 555 404');
+    const served = await fixture.agents.find(bob.username);
+    await wait(async () => expect(JSON.stringify(await served!.commands['calls:list']())).toContain(toBob));
+    await sim.post(`/_sim/calls/${toBob}/hangup`);
+    await wait(async () => {
+      const history = await served!.commands['history:list']({ filter: 'all' });
+      expect(history.items.map((item) => item.uniqueid)).toContain(toBob);
+    });
+    // Bob's next page sees the call in his history.
+    bobSocket = await openAgentSocket(fixture.server.origin, bobBrowser);
+    const history = await bobSocket.invoke('history:list', { filter: 'all' });
+    expect(JSON.stringify(history.value)).toContain(toBob);
+  });
+
+  it('tells a signed-in person who is no PBX user why the app does not open', async () => {
+    const { url } = fixture.server.enrollment.issue('no.such.agent', 'test administrator');
+    const token = new URL(url).hash.slice(1);
+    const { origin } = fixture.server;
+    const enrolled = await fetch(`${origin}/auth/enroll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ token }),
+    });
+    expect(enrolled.status).toBe(200);
+    const cookie = enrolled.headers.getSetCookie()[0]!.split(';')[0]!;
+    const page = await fetch(`${origin}/`, { headers: { cookie, 'accept-language': 'cs' } });
+    expect(page.status).toBe(403);
+    const text = await page.text();
+    expect(text).toContain('no.such.agent');
+    expect(text).not.toContain('ringside-page-key');
+    expect(await upgradeStatus(origin, { cookie, origin })).toBe(403);
+  });
+
   it("closes an agent's open socket at once when their session is revoked", async () => {
     const [session] = fixture.sessions.list(alice.username);
     fixture.sessions.revoke(session!.id);
