@@ -7,13 +7,14 @@
 // Every language's messages, before anything words a message.
 import '../shared/i18n/allCatalogues';
 import { osRegion, posixLanguages } from '../shared/i18n';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electronLog from 'electron-log/node';
 import type { AppCore } from '../app/appCore';
 import { composeAppCore, demoPbxLogger } from '../app/composeAppCore';
+import { appVersion } from '../app/appVersion';
 import { createLogger } from '../app/logging';
 import { keepNewFilesPrivate, makeUserDataPrivate } from '../app/privateFiles';
 import { claimProfileLock, describeLockHolder } from '../app/profileLock';
@@ -38,20 +39,9 @@ const STOP_CLEANUP_LIMIT_MS = 3000;
 /** The browser reads the redirect file at once; it does not stay on disk with a live token for long. */
 const REDIRECT_FILE_LIFETIME_MS = 60_000;
 
+const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
 const rendererDirectory = fileURLToPath(new URL('../renderer', import.meta.url));
 const say = (line: string) => process.stderr.write(`${line}\n`);
-
-/** package.json's version, as Electron's `app.getVersion()` reads it. */
-function appVersion(): string {
-  try {
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 function startLogging(userData: string): Logger {
   const log = electronLog.create({ logId: 'browser-host' });
@@ -91,7 +81,7 @@ function buildCore(userData: string, logger: Logger): Promise<{ core: AppCore }>
     systemLanguages: posixLanguages(process.env),
     build: {
       name: APP_FOLDER_NAME,
-      version: appVersion(),
+      version: appVersion(PACKAGE_JSON),
       platform: process.platform,
       versions: { node: process.versions.node },
     },
@@ -190,7 +180,7 @@ async function main(): Promise<number> {
     // i18n-exempt: developer terminal output.
     say('Open this link in a browser on this machine:');
   process.stdout.write(`${host.url}\n`);
-  logger.info(`Ringside ${appVersion()} started in the browser host on ${host.origin}`);
+  logger.info(`Ringside ${appVersion(PACKAGE_JSON)} started in the browser host on ${host.origin}`);
   // Connects to the PBX in Settings, or starts the embedded demo PBX; the tabs follow by events.
   core.start().catch((error: unknown) => logger.error('could not connect to the PBX', error));
   if (args.open) openLink(host.url);

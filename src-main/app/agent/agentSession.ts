@@ -269,7 +269,11 @@ export class AgentSession {
   }
 
   start(): void {
-    this.inLocale(() => this.retention.start());
+    this.inLocale(() => {
+      this.retention.start();
+      // A session that joins a PBX connected already (a team server's agent signing in) starts on it now.
+      if (this.deps.pbx.client) this.clientChanged();
+    });
   }
 
   dispose(): void {
@@ -296,15 +300,7 @@ export class AgentSession {
           this.numberingMayHaveChanged();
         }),
       ),
-      pbx.connection.onClientChange(
-        bound(() => {
-          this.numberingMayHaveChanged();
-          this.queues.reconfigure();
-          this.agentDirectory.update();
-          this.calls.reconfigure();
-          this.history.resume();
-        }),
-      ),
+      pbx.connection.onClientChange(bound(() => this.clientChanged())),
       // Each PBX's history as it opens (after HistoryPerPbx, which listens first, has switched to it).
       pbx.caches.onChange(bound(() => this.retention.apply())),
       this.settings.subscribe(
@@ -318,6 +314,15 @@ export class AgentSession {
         }),
       ),
     );
+  }
+
+  /** The PBX's client changed (connected, reconnected with new settings): the agent's work follows it. */
+  private clientChanged(): void {
+    this.numberingMayHaveChanged();
+    this.queues.reconfigure();
+    this.agentDirectory.update();
+    this.calls.reconfigure();
+    this.history.resume();
   }
 
   /**

@@ -7,7 +7,7 @@
 import type { AppMode, PhoneSelectorDto, Settings } from '../../shared/contract';
 import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
-import type { ConnectionManager } from './connectionManager';
+import type { ConnectionManager, PbxProfile } from './connectionManager';
 import { readSecret, type SecretStore } from '../settings/secretStore';
 import type { SettingsRepository } from '../settings/settingsRepository';
 import { validateSettings } from '../settings/settingsSchema';
@@ -21,6 +21,17 @@ export interface DemoPbxHandle {
   /** The country the demo organisation works in (its national numbers are this country's). */
   country?: string;
   close(): Promise<void>;
+}
+
+/** How a demo PBX is connected to: its own service account, plain HTTP on 127.0.0.1. */
+export function demoPbxProfile(demo: Pick<DemoPbxHandle, 'baseUrl' | 'credentials'>): PbxProfile {
+  return {
+    kind: 'demo',
+    baseUrl: demo.baseUrl,
+    clientId: demo.credentials.clientId,
+    clientSecret: demo.credentials.clientSecret,
+    trustedCertificatePem: null,
+  };
 }
 
 /** Starts the embedded demo PBX; injected by the composition root (app/ may not import demo-pbx/). */
@@ -120,13 +131,7 @@ export class ConnectionModeController {
     }
     logger.info(`demo PBX running at ${this.demo.baseUrl}`);
     this.mode = 'demo';
-    await connection.connect({
-      kind: 'demo',
-      baseUrl: this.demo.baseUrl,
-      clientId: this.demo.credentials.clientId,
-      clientSecret: this.demo.credentials.clientSecret,
-      trustedCertificatePem: null,
-    });
+    await connection.connect(demoPbxProfile(this.demo));
   }
 
   private async useConfigured(settings: Settings): Promise<void> {

@@ -37,7 +37,8 @@ export interface LoginItem {
 export interface SettingsServiceDeps {
   repository: SettingsRepository;
   secrets: SecretStore;
-  modes: ConnectionModeController;
+  /** The connection mode in use and its re-application after a save (the team server has one fixed mode). */
+  modes: Pick<ConnectionModeController, 'activeMode' | 'apply'>;
   demoAvailable: boolean;
   /** The country numbers without a country code are read in, and why (numberingCountry.ts). */
   numberingCountry(): NumberingCountry;

@@ -1,0 +1,167 @@
+/**
+ * The team server's agents: one PbxServices for the PBX, and one AgentSession per PBX username that has at
+ * least one live sign-in session. The agent's session is made when their first sign-in session is opened
+ * (their page loads or a socket connects, or the server starts with it alive) and disposed when the last one
+ * ends, so their calls are monitored (and their history kept) while any of their devices is signed in, with
+ * a socket open or not. Each agent's settings and history are files of their own in
+ * `<data>/agents/<folder>/` (agentFolder.ts); who they are and their phone come from the PBX user.
+ */
+import { join } from 'node:path';
+import { AgentSession, type AgentSessionDeps } from '../../app/agent/agentSession';
+import { AgentHistoryFiles } from '../../app/history/historyFiles';
+import type { PbxTransport } from '../../app/connection/pbxTransport';
+import type { PbxServices } from '../../app/pbx/pbxServices';
+import type { ManagedPolicy } from '../../app/settings/managedPolicy';
+import { openSettingsStore } from '../../app/settings/settingsFile';
+import { SettingsRepository } from '../../app/settings/settingsRepository';
+import { defaultSettings } from '../../app/settings/settingsSchema';
+import { openHistoryFile } from '../../cache';
+import type { Clock } from '../../shared/clock';
+import type { AppInfo, AppMode, CommandHandlers, Settings } from '../../shared/contract';
+import type { Logger } from '../../shared/logger';
+import { agentCommands } from './agentCommands';
+import { agentFolder } from './agentFolder';
+import type { PhoneOverrides } from './agentPhone';
+import { resolveAgent, type ResolvedAgent } from './resolveAgent';
+
+export interface AgentSessionsOptions {
+  pbx: PbxServices;
+  /** The server's data directory; each agent's files go to `agents/<folder>/` in it. */
+  dataDirectory: string;
+  transport: PbxTransport;
+  clock: Clock;
+  logger: Logger;
+  build: Omit<AppInfo, 'mode'>;
+  mode: AppMode;
+  /** An administrator's `{ username: extension }`, over the PBX user's primary extension. */
+  phoneOverrides?: PhoneOverrides;
+  /** PBX usernames that administer the server. */
+  administrators?: readonly string[];
+  /** The numbering country of the demo PBX while on it. */
+  demoCountry?: () => string | undefined;
+  osRegion?: string;
+  /** Settings of a new agent before they change any (tests poll faster). */
+  settingsDefaults?: Partial<Settings>;
+  /** Tests shorten the history's and the queues' schedules. */
+  sessionPolicies?: Pick<AgentSessionDeps, 'historyPolicies' | 'queuesPolicy'>;
+}
+
+/** One agent being served: who they are, their session, and their whole (unguarded) command table. */
+export interface ServedAgent {
+  readonly identity: ResolvedAgent;
+  readonly session: AgentSession;
+  readonly commands: CommandHandlers;
+}
+
+interface Entry {
+  served: Promise<ServedAgent>;
+  /** The sign-in sessions that hold this agent. */
+  holders: Set<string>;
+}
+
+const canonical = (username: string) => username.trim().toLowerCase();
+
+export class AgentSessions {
+  private readonly agents = new Map<string, Entry>();
+
+  constructor(private readonly options: AgentSessionsOptions) {}
+
+  /** The agents served now. */
+  get count(): number {
+    return this.agents.size;
+  }
+
+  /** The agent `username`, held by sign-in session `sessionId`; made (and started) at its first holder. */
+  open(sessionId: string, username: string): Promise<ServedAgent> {
+    const key = canonical(username);
+    let entry = this.agents.get(key);
+    if (!entry) {
+      const made: Entry = { served: this.make(username), holders: new Set() };
+      entry = made;
+      this.agents.set(key, made);
+      // An agent that could not be made (unknown on the PBX, the PBX away) is tried afresh next time.
+      made.served.catch(() => {
+        if (this.agents.get(key) === made) this.agents.delete(key);
+      });
+    }
+    entry.holders.add(sessionId);
+    return entry.served;
+  }
+
+  /** Sign-in session `sessionId` ended: its agent's session ends with the last of its holders. */
+  close(sessionId: string, username: string): void {
+    const key = canonical(username);
+    const entry = this.agents.get(key);
+    if (!entry || !entry.holders.delete(sessionId) || entry.holders.size > 0) return;
+    this.agents.delete(key);
+    entry.served.then(
+      (served) => served.session.dispose(),
+      () => {},
+    );
+  }
+
+  /** The agent if they are being served (and made already). */
+  async find(username: string): Promise<ServedAgent | undefined> {
+    return this.agents.get(canonical(username))?.served.catch(() => undefined);
+  }
+
+  /** Ends every agent's session (the PBX services stay the caller's). */
+  async dispose(): Promise<void> {
+    const entries = [...this.agents.values()];
+    this.agents.clear();
+    for (const entry of entries) {
+      const served = await entry.served.catch(() => undefined);
+      served?.session.dispose();
+    }
+  }
+
+  private async make(username: string): Promise<ServedAgent> {
+    const { pbx, clock, logger } = this.options;
+    const identity = await resolveAgent(pbx.requireClient(), username, pbx.knownUserIds(username), {
+      phoneOverrides: this.options.phoneOverrides ?? {},
+      administrators: this.options.administrators ?? [],
+    });
+    const folder = agentFolder(this.options.dataDirectory, identity.username);
+    const identityLocks: ManagedPolicy = {
+      presets: {},
+      locked: { mode: 'configured', agentUsername: identity.username, phone: identity.phone },
+      source: null,
+    };
+    const settings = new SettingsRepository({
+      store: openSettingsStore({ directory: folder, logger }),
+      defaults: { ...defaultSettings(), ...this.options.settingsDefaults },
+      logger,
+      policy: identityLocks,
+    });
+    const agent = { username: identity.username, phone: identity.phone };
+    const session = AgentSession.create({
+      pbx,
+      clock,
+      logger,
+      settings,
+      agent: () => agent,
+      demoCountry: this.options.demoCountry,
+      osRegion: this.options.osRegion,
+      ...this.options.sessionPolicies,
+      historyFiles: new AgentHistoryFiles({
+        caches: pbx.caches,
+        open: (directoryFile) => openHistoryFile(join(folder, `history-${directoryFile}`), { logger }),
+        logger,
+      }),
+    });
+    session.start();
+    const commands = agentCommands({
+      pbx,
+      session,
+      settings,
+      identityLocks,
+      build: this.options.build,
+      mode: this.options.mode,
+      transport: this.options.transport,
+      clock,
+      logger,
+    });
+    logger.info(`team server: serving agent ${identity.username}`);
+    return { identity, session, commands };
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Who a signed-in PBX username is on the PBX: their user (found as the desktop's agent check finds it,
+ * connection/findAgentUser.ts), their group, whether they administer the server, and the phone the server
+ * derives for them (agentPhone.ts).
+ */
+import type { PbxClient } from '../../api';
+import { findAgentUser } from '../../app/connection/findAgentUser';
+import type { PhoneSelectorDto } from '../../shared/contract';
+import { agentPhoneOf, type PhoneOverrides } from './agentPhone';
+
+/** A signed-in agent as the PBX knows them (the policy's SignedInAgent, less the session). */
+export interface ResolvedAgent {
+  username: string;
+  userId: number;
+  groupId: number | null;
+  phone: PhoneSelectorDto | null;
+  isAdmin: boolean;
+}
+
+export class UnknownAgent extends Error {}
+
+export interface AgentResolution {
+  phoneOverrides: PhoneOverrides;
+  /** PBX usernames that administer the server (case-insensitive). */
+  administrators: readonly string[];
+}
+
+export async function resolveAgent(
+  client: PbxClient,
+  username: string,
+  hints: readonly number[],
+  options: AgentResolution,
+): Promise<ResolvedAgent> {
+  const search = await findAgentUser(client, username, hints);
+  // i18n-exempt: the server's log, for its administrator.
+  if (!search.found) throw new UnknownAgent(`no PBX user ${JSON.stringify(username)}: ${search.message}`);
+  const { user } = search;
+  const extensions = user.primary_extension === null ? [] : await client.extensions({ type: 'phone' });
+  const wanted = user.username.toLowerCase();
+  return {
+    username: user.username,
+    userId: user.id,
+    groupId: user.group_id,
+    phone: agentPhoneOf(user, extensions, options.phoneOverrides),
+    isAdmin: options.administrators.some((name) => name.trim().toLowerCase() === wanted),
+  };
+}

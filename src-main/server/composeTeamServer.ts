@@ -1,0 +1,129 @@
+/**
+ * Composes a whole team server from its options (docs/team-server.md, "How it is composed"): one
+ * PbxServices connected to the PBX, the identity file with its sessions, the agents registry and the
+ * Fastify server. The entry point (serverMain.ts) builds the options from its arguments (and, later, a
+ * configuration file); tests build them directly.
+ */
+import { join } from 'node:path';
+import type { PbxProfile } from '../app/connection/connectionManager';
+import type { PbxTransport } from '../app/connection/pbxTransport';
+import { PbxServices, type PbxServicesDeps } from '../app/pbx/pbxServices';
+import { makeUserDataPrivate } from '../app/privateFiles';
+import { openCache } from '../cache';
+import type { Clock } from '../shared/clock';
+import { FALLBACK_COUNTRY, type AppInfo } from '../shared/contract';
+import type { Logger } from '../shared/logger';
+import { AgentSessions, type AgentSessionsOptions } from './agents/agentSessions';
+import type { PhoneOverrides } from './agents/agentPhone';
+import type { AuditRecorder } from './audit/auditEvent';
+import { openIdentityDatabase } from './identity/identityDatabase';
+import type { OidcSignIn } from './identity/oidcSignIn';
+import { SessionStore, type SessionLifetimes } from './identity/sessionStore';
+import type { CrmEditPolicy } from './policy';
+import { startTeamServer, type TeamServer } from './teamServer';
+
+export interface TeamServerRunOptions {
+  /** The server's data directory (identity.sqlite, the directory cache, agents/<folder>/). */
+  dataDirectory: string;
+  /** The PBX and the service account the server connects with. */
+  pbx: PbxProfile;
+  /** The country numbers without a country code are read in (the demo PBX's own); default FALLBACK_COUNTRY. */
+  country?: string;
+  host: string;
+  port: number;
+  publicOrigin?: string;
+  rendererDirectory: string;
+  transport: PbxTransport;
+  clock: Clock;
+  logger: Logger;
+  audit: AuditRecorder;
+  build: Omit<AppInfo, 'mode'>;
+  phoneOverrides?: PhoneOverrides;
+  administrators?: readonly string[];
+  crmEdits?: CrmEditPolicy;
+  sessionLifetimes?: Partial<SessionLifetimes>;
+  oidc?: (origin: string) => OidcSignIn;
+  /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls. */
+  tuning?: Pick<PbxServicesDeps, 'health' | 'pbxClientOptions'> &
+    Pick<AgentSessionsOptions, 'settingsDefaults' | 'sessionPolicies'>;
+}
+
+export interface RunningTeamServer {
+  server: TeamServer;
+  pbx: PbxServices;
+  agents: AgentSessions;
+  sessions: SessionStore;
+  /** Closes the server, every agent's session, the PBX connection and the files. */
+  stop(): Promise<void>;
+}
+
+export async function composeTeamServer(options: TeamServerRunOptions): Promise<RunningTeamServer> {
+  const { dataDirectory, clock, logger } = options;
+  makeUserDataPrivate(dataDirectory);
+  const pbx = new PbxServices({
+    clock,
+    logger,
+    transport: options.transport,
+    health: options.tuning?.health,
+    pbxClientOptions: options.tuning?.pbxClientOptions,
+    openCacheFile: (fileName) => openCache(join(dataDirectory, fileName), { logger }),
+    defaultCountry: () => options.country ?? FALLBACK_COUNTRY,
+  });
+  await pbx.connection.connect(options.pbx);
+  const db = openIdentityDatabase(dataDirectory);
+  const sessions = new SessionStore({
+    db,
+    clock,
+    lifetimes: options.sessionLifetimes,
+    onListenerError: (error) => logger.error('team server: a listener of ended sessions failed', error),
+  });
+  const agents = new AgentSessions({
+    pbx,
+    dataDirectory,
+    transport: options.transport,
+    clock,
+    logger,
+    build: options.build,
+    mode: options.pbx.kind,
+    phoneOverrides: options.phoneOverrides,
+    administrators: options.administrators,
+    demoCountry: () => (options.pbx.kind === 'demo' ? options.country : undefined),
+    settingsDefaults: options.tuning?.settingsDefaults,
+    sessionPolicies: options.tuning?.sessionPolicies,
+  });
+  let server: TeamServer;
+  try {
+    server = await startTeamServer({
+      agents,
+      sessions,
+      identityDb: db,
+      clock,
+      audit: options.audit,
+      logger,
+      rendererDirectory: options.rendererDirectory,
+      host: options.host,
+      port: options.port,
+      publicOrigin: options.publicOrigin,
+      oidc: options.oidc,
+      crmEdits: options.crmEdits,
+    });
+  } catch (error) {
+    sessions.close();
+    db.close();
+    await pbx.dispose();
+    throw error;
+  }
+  return {
+    server,
+    pbx,
+    agents,
+    sessions,
+    async stop() {
+      await server.close();
+      await agents.dispose();
+      await pbx.dispose();
+      sessions.close();
+      db.close();
+    },
+  };
+}

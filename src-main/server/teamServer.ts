@@ -1,0 +1,220 @@
+/**
+ * The team server's HTTP side (docs/team-server.md, "How it is composed"): Fastify with the sign-in routes
+ * (identity/signInRoutes.ts), the built renderer served only to a signed-in session (anyone else is sent to
+ * sign in: the identity provider when there is one, else the enrollment page), and the WebSocket of the
+ * browser host's protocol (shared/wsProtocol.ts) bound per session by SessionSockets. A socket needs a cookie
+ * naming a live session and the server's own Origin (cross-site WebSocket hijacking); the page key it must
+ * send first comes with index.html. Every response carries the browser host's security headers and CSP.
+ */
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+import { acceptedLanguages } from '../shared/i18n/acceptLanguage';
+import { MAX_FRAME_BYTES, WS_PATH } from '../shared/wsProtocol';
+import { SECURITY_HEADERS } from '../web/securityHeaders';
+import { isUpgrade, pageWithKey, refuse } from '../web/signInAnswers';
+import type { TabSocket } from '../web/tabSockets';
+import type { AgentSessions, ServedAgent } from './agents/agentSessions';
+import type { AuditRecorder } from './audit/auditEvent';
+import { ENROLLMENT_PATH, EnrollmentLinks } from './identity/enrollmentLinks';
+import type { OidcSignIn } from './identity/oidcSignIn';
+import { cookieSettingsFor, sessionReader } from './identity/sessionCookies';
+import type { Session, SessionStore } from './identity/sessionStore';
+import { refuse as refuseInBrowserLanguage, SIGN_IN_PATH, type Refusal } from './identity/signInAnswers';
+import { signInRoutes, type SignInRateLimits } from './identity/signInRoutes';
+import { DEFAULT_CRM_EDIT_POLICY, type CrmEditPolicy } from './policy';
+import { UnknownAgent } from './agents/resolveAgent';
+import { SessionSockets } from './sessionSockets';
+
+export interface TeamServerOptions {
+  agents: AgentSessions;
+  sessions: SessionStore;
+  /** The identity file (identity/identityDatabase.ts) the enrollment links are kept in. */
+  identityDb: ConstructorParameters<typeof EnrollmentLinks>[0]['db'];
+  clock: Clock;
+  audit: AuditRecorder;
+  logger: Logger;
+  /** The built renderer (out/renderer). */
+  rendererDirectory: string;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The origin agents reach the server at (behind a TLS proxy); default `http://<host>:<port>`. */
+  publicOrigin?: string;
+  /** Built once the origin (and so the callback URL) is known; absent: enrollment links only. */
+  oidc?: (origin: string) => OidcSignIn;
+  crmEdits?: CrmEditPolicy;
+  rateLimits?: Partial<SignInRateLimits>;
+}
+
+export interface TeamServer {
+  readonly origin: string;
+  readonly port: number;
+  readonly enrollment: EnrollmentLinks;
+  /** Open WebSockets, all agents together. */
+  readonly socketCount: number;
+  /** Closes every socket and the server; the agents, sessions and PBX stay the caller's. */
+  close(): Promise<void>;
+}
+
+/** The largest frame `ws` reads at all (as the browser host: larger ones between get an error frame). */
+const WS_HARD_LIMIT_BYTES = 4 * MAX_FRAME_BYTES;
+const CLOSE_GRACE_MS = 1000;
+const IMMUTABLE_ASSETS = /^\/assets\//;
+/** Paths anyone may reach: signing in. */
+const PUBLIC_PATHS = /^\/(auth\/|enroll$)/;
+const APP_PAGES = new Set(['/', '/index.html']);
+// i18n-exempt: the answer to a WebSocket handshake from another origin, read by no person.
+const FOREIGN_ORIGIN_TEXT = "Ringside's WebSocket accepts only its own page.\n";
+// i18n-exempt: the answer to a request without a session for something other than a page (read by no person).
+const SIGNED_OUT_TEXT = 'Sign in to Ringside first.\n';
+
+/** Why a signed-in agent cannot be served: no such PBX user (any more), or the PBX is away. */
+function notServed(error: unknown, username: string): Refusal {
+  return error instanceof UnknownAgent
+    ? { status: 403, code: 'unknown-user', key: 'signIn.unknownUser', params: { name: username } }
+    : { status: 503, code: 'pbx-unavailable', key: 'signIn.pbxUnavailable' };
+}
+
+interface Signed {
+  session: Session;
+  served: ServedAgent;
+}
+
+export async function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
+  const { agents, sessions, logger } = options;
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
+  // Routes need the origin, which needs the port: listen on the plain server first.
+  await new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(options.port, options.host, () => resolve());
+  });
+  const port = (app.server.address() as AddressInfo).port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const origin = new URL(options.publicOrigin ?? `http://${host}:${port}`).origin;
+  const cookies = cookieSettingsFor(origin);
+  const requireSession = sessionReader(sessions, cookies);
+  const enrollment = new EnrollmentLinks({
+    db: options.identityDb,
+    clock: options.clock,
+    sessions,
+    serverOrigin: origin,
+  });
+  const oidc = options.oidc?.(origin);
+  const sockets = new SessionSockets({
+    audit: options.audit,
+    crmEdits: options.crmEdits ?? DEFAULT_CRM_EDIT_POLICY,
+    logger,
+  });
+  const stopFollowing = sessions.onEnded(({ session, reason }) => {
+    sockets.ended(session.id);
+    agents.close(session.id, session.agent);
+    options.audit.record({ kind: 'sign-out', agent: session.agent, sessionId: session.id, method: reason });
+  });
+  const signedIn = new WeakMap<FastifyRequest['raw'], Signed>();
+
+  /** Sends the browser to sign in: the identity provider when there is one, else the enrollment page. */
+  const toSignIn = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = new URL(request.url, origin).pathname;
+    const target = oidc ? `${SIGN_IN_PATH}?return=${encodeURIComponent(path)}` : ENROLLMENT_PATH;
+    return reply.header('cache-control', 'no-store').redirect(target, 303);
+  };
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: WS_HARD_LIMIT_BYTES, perMessageDeflate: false },
+    errorHandler: (error, socket) => {
+      logger.warn('team server: a WebSocket failed; it is closed', error);
+      setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const path = new URL(request.url, origin).pathname;
+    if (PUBLIC_PATHS.test(path) && !isUpgrade(request)) return undefined;
+    const session = requireSession(request);
+    if (!session) {
+      if (request.method === 'GET' && APP_PAGES.has(path) && !isUpgrade(request)) {
+        return toSignIn(request, reply);
+      }
+      if (isUpgrade(request)) logger.warn('team server: refused a WebSocket without a live session');
+      return refuse(reply, 401, SIGNED_OUT_TEXT);
+    }
+    if (isUpgrade(request) && request.headers.origin !== origin) {
+      logger.warn(
+        `team server: refused a WebSocket from origin ${JSON.stringify(request.headers.origin ?? '')}`,
+      );
+      return refuse(reply, 403, FOREIGN_ORIGIN_TEXT);
+    }
+    // The agent's session runs from their first page or socket on, while any of their sessions lives.
+    try {
+      signedIn.set(request.raw, { session, served: await agents.open(session.id, session.agent) });
+    } catch (error) {
+      logger.error(`team server: agent ${session.agent} could not be served`, error);
+      if (isUpgrade(request)) reply.header('connection', 'close');
+      return refuseInBrowserLanguage(request, reply, notServed(error, session.agent));
+    }
+    return undefined;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    if (reply.getHeader('cache-control') === undefined) {
+      const cacheable = reply.statusCode === 200 && IMMUTABLE_ASSETS.test(request.url);
+      reply.header('cache-control', cacheable ? 'private, max-age=31536000, immutable' : 'no-store');
+    }
+  });
+  await app.register(signInRoutes, {
+    sessions,
+    enrollment,
+    oidc,
+    cookies,
+    serverOrigin: origin,
+    rateLimits: options.rateLimits,
+  });
+  app.get(WS_PATH, { websocket: true }, (socket, request) => {
+    const signed = signedIn.get(request.raw)!;
+    const languages = acceptedLanguages(request.headers['accept-language']);
+    if (languages.length > 0) signed.served.session.locale.useBrowserLanguages(languages);
+    sockets.accept(socket as TabSocket, signed.session, signed.served, origin);
+  });
+  const indexHtml = () => readFile(join(options.rendererDirectory, 'index.html'), 'utf8');
+  for (const page of APP_PAGES) {
+    app.get(page, async (request, reply) => {
+      const { session } = signedIn.get(request.raw)!;
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(pageWithKey(await indexHtml(), sockets.pageKeyOf(session.id)));
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: options.rendererDirectory,
+    index: false,
+    cacheControl: false,
+    list: false,
+  });
+  await app.ready();
+  // Sessions alive from before a restart: their agents' calls are followed again before any page loads.
+  for (const session of sessions.list()) {
+    agents.open(session.id, session.agent).catch((error: unknown) => {
+      logger.warn(`team server: agent ${session.agent} could not be served yet`, error);
+    });
+  }
+  logger.info(`team server: listening at ${origin}`);
+  return {
+    origin,
+    port,
+    enrollment,
+    get socketCount() {
+      return sockets.count;
+    },
+    async close() {
+      stopFollowing();
+      sockets.close();
+      await app.close();
+      if (app.server.listening) await new Promise((resolve) => app.server.close(resolve));
+    },
+  };
+}

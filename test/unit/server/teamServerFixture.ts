@@ -1,0 +1,69 @@
+/**
+ * A whole team server on 127.0.0.1, composed as `npm run server` composes it, against the demo PBX over
+ * real HTTP, with an audit recorder that keeps what it is told and shortened schedules. A tiny renderer
+ * folder stands in for out/renderer (the tests look at what is served, not at the app).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoPbxProfile } from '../../../src-main/app/connection/connectionModeController';
+import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
+import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
+import type { AuditEvent } from '../../../src-main/server/audit/auditEvent';
+import { composeTeamServer, type RunningTeamServer } from '../../../src-main/server/composeTeamServer';
+import { systemClock } from '../../../src-main/shared/clock';
+import { silentLogger } from '../../../src-main/shared/logger';
+import { FAST_HEALTH, FAST_HISTORY_POLICIES, NO_RETRIES } from '../app/pbx';
+
+export const TEST_PAGE = '<!doctype html><html><head><title>Ringside</title></head><body>app</body></html>';
+
+export interface TeamServerFixture extends RunningTeamServer {
+  demo: DemoPbx;
+  audit: AuditEvent[];
+  dataDirectory: string;
+  close(): Promise<void>;
+}
+
+export async function startTeamServerFixture(): Promise<TeamServerFixture> {
+  const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-server-'));
+  const rendererDirectory = join(dataDirectory, 'renderer');
+  mkdirSync(rendererDirectory);
+  writeFileSync(join(rendererDirectory, 'index.html'), TEST_PAGE);
+  const audit: AuditEvent[] = [];
+  const running = await composeTeamServer({
+    dataDirectory,
+    pbx: demoPbxProfile(demo),
+    country: demo.country,
+    host: '127.0.0.1',
+    port: 0,
+    rendererDirectory,
+    transport: nodeTransport,
+    clock: systemClock,
+    logger: silentLogger,
+    audit: { record: (event) => audit.push(event) },
+    build: {
+      name: 'ringside-server',
+      version: '0.0.0-test',
+      platform: process.platform,
+      versions: { node: '' },
+    },
+    tuning: {
+      health: FAST_HEALTH,
+      pbxClientOptions: NO_RETRIES,
+      settingsDefaults: { pollIntervalMs: 250 },
+      sessionPolicies: { historyPolicies: FAST_HISTORY_POLICIES },
+    },
+  });
+  return {
+    ...running,
+    demo,
+    audit,
+    dataDirectory,
+    async close() {
+      await running.stop();
+      await demo.close();
+      rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
