@@ -135,7 +135,7 @@ function matchOf(row: OwnerRow): NumberMatch {
 
 function companiesOf(json: string | null): CompanyLink[] {
   if (json === null) return [];
-  return (JSON.parse(json) as [number, string, string | null][]).map(([id, name, role]) => ({
+  return (JSON.parse(json) as [number, string, string][]).map(([id, name, role]) => ({
     id,
     name,
     role,

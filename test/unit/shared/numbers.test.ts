@@ -176,9 +176,9 @@ describe('normalizeNumber: garbage', () => {
 });
 
 describe('numberKey', () => {
-  it.each([
-    ...publicNumbers.map(([raw, country]) => [raw, country] as const),
-    ...withExtensions.map(([raw, country]) => [raw, country] as const),
+  it.each<[raw: string, country: string]>([
+    ...publicNumbers.map(([raw, country]): [string, string] => [raw, country]),
+    ...withExtensions.map(([raw, country]): [string, string] => [raw, country]),
     ['201', 'CZ'],
     ['421903736187', 'CZ'],
     ['033/785 3512', 'CZ'],
