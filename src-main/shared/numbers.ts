@@ -111,11 +111,27 @@ export function readNumber(
   return read && { normalized: read.normalized, national: read.national };
 }
 
-function readPhone(
+/**
+ * The key a number is indexed and looked up by (E.164, or the internal digits), as `normalizeNumber` gives
+ * it, without working out the display form: a screen-pop lookup needs only the key.
+ */
+export function numberKey(
+  raw: string,
+  defaultCountry: string,
+  options: NumberingOptions = {},
+): string | null {
+  const core = readCore(raw, defaultCountry, options);
+  return core && ('internal' in core ? core.internal : core.reading.phone.number);
+}
+
+type Reading = NonNullable<ReturnType<typeof bestReading>>;
+
+/** What a number is before it is formatted: internal digits, or libphonenumber's reading. */
+function readCore(
   raw: string,
   defaultCountry: string,
   options: NumberingOptions,
-): (ReadNumber & { phone?: PhoneNumber }) | null {
+): ({ main: string; extension?: string } & ({ internal: string } | { reading: Reading })) | null {
   const country = checkedCountry(defaultCountry);
   const split = splitExtension(raw);
   if (!split) return null;
@@ -126,17 +142,32 @@ function readPhone(
   const { min, max } = options.internalDigits ?? DEFAULT_INTERNAL_DIGITS;
   const international = main.startsWith('+') || digits.startsWith('00');
   if (!international && digits.length >= min && digits.length <= max) {
-    const display = withExtensionText(digits, extension);
-    return { normalized: withExtension({ internal: digits, display }, extension), national: digits };
+    return { main, extension, internal: digits };
   }
-
   const reading = bestReading(main.replace(/\(\s*0\s*\)/g, ' '), country, international);
-  if (!reading) return null;
-  const { phone, readAsInternational } = reading;
+  return reading && { main, extension, reading };
+}
+
+function readPhone(
+  raw: string,
+  defaultCountry: string,
+  options: NumberingOptions,
+): (ReadNumber & { phone?: PhoneNumber }) | null {
+  const core = readCore(raw, defaultCountry, options);
+  if (!core) return null;
+  const { main, extension } = core;
+  if ('internal' in core) {
+    const display = withExtensionText(core.internal, extension);
+    return {
+      normalized: withExtension({ internal: core.internal, display }, extension),
+      national: core.internal,
+    };
+  }
+  const { phone, readAsInternational, valid } = core.reading;
   const e164 = phone.number;
   // An explicit country code with digits the metadata does not know yet: keep the text as written rather
   // than invent a grouping.
-  const shown = phone.isValid() ? phone.formatInternational() : main.replace(/\s+/g, ' ');
+  const shown = valid ? phone.formatInternational() : main.replace(/\s+/g, ' ');
   const display = withExtensionText(shown, extension);
   const normalized: NormalizedNumber = readAsInternational
     ? { e164, readAsInternational, display }
@@ -190,20 +221,23 @@ function bestReading(
   main: string,
   country: CountryCode,
   international: boolean,
-): { phone: PhoneNumber; readAsInternational: boolean } | null {
+): { phone: PhoneNumber; readAsInternational: boolean; valid: boolean } | null {
   const compact = main.replace(SEPARATORS, '');
   const readings = compact.startsWith('00') ? [compact, `+${compact.slice(2)}`] : [compact];
   let possible: PhoneNumber | null = null;
   for (const reading of readings) {
     const phone = parsePhoneNumberFromString(reading, { defaultCountry: country, extract: false });
     if (!phone) continue;
-    if (phone.isValid()) return { phone, readAsInternational: false };
+    // `valid` goes along: checking validity is a third of reading a number, so it is done once.
+    if (phone.isValid()) return { phone, readAsInternational: false, valid: true };
     if (!possible && international && phone.isPossible()) possible = phone;
   }
-  if (possible) return { phone: possible, readAsInternational: false };
-  if (international) return null;
+  if (possible) return { phone: possible, readAsInternational: false, valid: false };
+  // No country code starts with 0 (a national number of another country, `033/785 3512`): not parsed,
+  // libphonenumber would only throw and catch an error for it.
+  if (international || compact.startsWith('0')) return null;
   const withPlus = parsePhoneNumberFromString(`+${compact}`, { extract: false });
-  return withPlus?.isValid() ? { phone: withPlus, readAsInternational: true } : null;
+  return withPlus?.isValid() ? { phone: withPlus, readAsInternational: true, valid: true } : null;
 }
 
 /** "+1 212 555 0123 ext. 45", "…, kl. 45": the extension written after the number in the language in use. */

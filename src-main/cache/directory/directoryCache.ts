@@ -70,7 +70,7 @@ export class DirectoryCache {
     this.ledger = new SyncLedger(db);
     const reader = new EntryReader(db);
     this.searcher = new DirectorySearch(db, reader);
-    this.numberLookup = new NumberLookup(db, this.numberKeys, reader);
+    this.numberLookup = new NumberLookup(db, this.numberKeys);
     this.cards = new PersonCards(db, this.numberKeys);
     this.companyCards = new CompanyCards(db);
     this.sql = {

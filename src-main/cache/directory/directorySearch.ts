@@ -36,15 +36,28 @@ const CANDIDATE_CAP = 200;
 
 export class DirectorySearch {
   private readonly sql: ReturnType<typeof prepareStatements>;
+  /**
+   * A keystroke's dozen statements in one read transaction: they see one snapshot of the cache (the sync's
+   * writer may commit in between otherwise), and SQLite takes the WAL read lock once rather than for each
+   * statement, which cost more than most of the statements themselves.
+   */
+  private readonly inOneSnapshot: (query: string, options: SearchOptions) => DirectorySearchResult;
 
   constructor(
     db: SqliteDatabase,
     private readonly reader: EntryReader,
   ) {
     this.sql = prepareStatements(db);
+    this.inOneSnapshot = db.transaction((query: string, options: SearchOptions) =>
+      this.searchNow(query, options),
+    );
   }
 
   search(query: string, options: SearchOptions = {}): DirectorySearchResult {
+    return this.inOneSnapshot(query, options);
+  }
+
+  private searchNow(query: string, options: SearchOptions): DirectorySearchResult {
     const limit = Math.min(Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT)), MAX_LIMIT);
     const parsed = parseQuery(query);
     const ids = (kind: EntryKind) => this.candidates(kind, parsed, limit + 1);

@@ -1,6 +1,6 @@
 /** How the cache turns stored and looked-up numbers into index keys, under the configured numbering plan. */
 import type { NumberingOptions, ReadNumber } from '../../shared/numbers';
-import { DEFAULT_INTERNAL_DIGITS, NUMBER_RULES_VERSION, readNumber } from '../../shared/numbers';
+import { DEFAULT_INTERNAL_DIGITS, NUMBER_RULES_VERSION, numberKey, readNumber } from '../../shared/numbers';
 
 export interface NumberingPlan {
   /** ISO 3166-1 country assumed for numbers written without a country code. */
@@ -23,8 +23,15 @@ export interface IndexedNumber {
 /** Index entries worked out elsewhere under the same plan (see `withKnown`), by the raw number. */
 export type KnownNumbers = ReadonlyMap<string, IndexedNumber | null>;
 
+/**
+ * Lookup keys remembered, by the text looked up: one call is looked up several times (the screen-pop, the
+ * call list, the history record), and reading the number is a third of a lookup.
+ */
+const REMEMBERED_LOOKUPS = 64;
+
 export class NumberKeys {
   private known: KnownNumbers | undefined;
+  private readonly lookups = new Map<string, readonly string[]>();
 
   constructor(private readonly plan: NumberingPlan) {}
 
@@ -70,13 +77,22 @@ export class NumberKeys {
   }
 
   /** The keys to look a dialled or presented number up by (the normalised key, and the digits as dialled). */
-  lookupKeys(raw: string): string[] {
-    const keys = new Set<string>();
-    const indexed = this.index(raw);
-    if (indexed) keys.add(indexed.key);
+  lookupKeys(raw: string): readonly string[] {
+    const remembered = this.lookups.get(raw);
+    if (remembered) {
+      // The most recent last: the oldest is the one forgotten.
+      this.lookups.delete(raw);
+      this.lookups.set(raw, remembered);
+      return remembered;
+    }
     const digits = plainDigits(raw);
-    if (digits) keys.add(digits);
-    return [...keys];
+    // The key `index` stores the number under: libphonenumber's, else the digits as dialled.
+    const key =
+      numberKey(raw, this.plan.defaultCountry, { internalDigits: this.plan.internalDigits }) ?? digits;
+    const keys = key === null ? [] : digits === null || digits === key ? [key] : [key, digits];
+    if (this.lookups.size >= REMEMBERED_LOOKUPS) this.lookups.delete(this.lookups.keys().next().value!);
+    this.lookups.set(raw, keys);
+    return keys;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectoryCache } from '../../../src-main/cache';
-import { LOOKUP_BY_KEY_SQL } from '../../../src-main/cache/directory/numberLookup';
+import { LOOKUP_BY_KEY_SQL, LOOKUP_OWNERS_SQL } from '../../../src-main/cache/directory/numberLookup';
 import { openTestCache, testDirectory } from './fixtures';
 import { company, email, extension, person, phone, user } from './memoryDirectory';
 
@@ -118,5 +118,15 @@ describe('the lookup query', () => {
     expect(plan.map((step) => step.detail)).toEqual([
       'SEARCH numbers USING INDEX numbers_by_key (kind=? AND key=?)',
     ]);
+  });
+
+  it('reads the owners in the same probes, each by its primary key', () => {
+    const database = openTestCache();
+    const plan = database.db
+      .prepare(`EXPLAIN QUERY PLAN ${LOOKUP_OWNERS_SQL}`)
+      .all('+420777123456', '777123456') as { detail: string }[];
+    const steps = plan.map((step) => step.detail);
+    expect(steps[0]).toBe('SEARCH n USING INDEX numbers_by_key (kind=? AND key=?)');
+    expect(steps.filter((step) => step.startsWith('SCAN'))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   digitsKey,
   isSupportedDefaultCountry,
   normalizeNumber,
+  numberKey,
 } from '../../../src-main/shared/numbers';
 
 type Case = [raw: string, country: string, e164: string];
@@ -171,6 +172,22 @@ describe('normalizeNumber: garbage', () => {
     expect(() => normalizeNumber('777123456', 'XX')).toThrow(/Unknown default country "XX"/);
     expect(isSupportedDefaultCountry('cz')).toBe(true);
     expect(isSupportedDefaultCountry('XX')).toBe(false);
+  });
+});
+
+describe('numberKey', () => {
+  it.each<[raw: string, country: string]>([
+    ...publicNumbers.map(([raw, country]): [string, string] => [raw, country]),
+    ...withExtensions.map(([raw, country]): [string, string] => [raw, country]),
+    ['201', 'CZ'],
+    ['421903736187', 'CZ'],
+    ['033/785 3512', 'CZ'],
+    ['0905 111 222', 'CZ'],
+    ['+999 123 456 789', 'CZ'],
+    ['abc', 'CZ'],
+  ])('%j (%s): the key normalizeNumber gives', (raw, country) => {
+    const normalized = normalizeNumber(raw, country);
+    expect(numberKey(raw, country)).toBe(normalized ? (normalized.e164 ?? normalized.internal) : null);
   });
 });
 
