@@ -89,7 +89,7 @@ export class AgentSession {
     this.settings = deps.settings;
     this.events = new EventHub(logger);
     const bound = <A extends unknown[], R>(listener: (...args: A) => R) => boundToSpeaker(speaker, listener);
-    this.published = new PublishedConnection(pbx.connection.current, {
+    this.published = new PublishedConnection(pbx.connection.wordedState(), {
       emit: (state) => this.events.emit('connection:state', state),
       // Saves and review fetches waiting for the PBX go out now rather than at their next backoff, and the
       // monitor polls at once: it may still be sleeping off its 30 s backoff while the status says connected.
@@ -185,6 +185,7 @@ export class AgentSession {
       logger,
     });
     this.follow(bound);
+    this.followOwnLanguage();
     this.commands = this.speakingCommands({
       ...callsHandlers(
         this.calls,
@@ -288,7 +289,8 @@ export class AgentSession {
     const { pbx } = this.deps;
     this.unsubscribe.push(
       pbx.subscribe((channel, payload) => this.events.emit(channel, payload)),
-      pbx.onConnectionState(bound((state) => this.published.publish(state))),
+      // Worded in this agent's language, whichever work of the PBX made the state.
+      pbx.onConnectionState(bound(() => this.published.publish(pbx.connection.wordedState()))),
       this.agentDirectory.onChange(
         bound(() => {
           this.queues.reconfigure();
@@ -318,6 +320,14 @@ export class AgentSession {
         }),
       ),
     );
+  }
+
+  /** A session of its own language re-words the PBX's state on its switch (the process's does so itself). */
+  private followOwnLanguage(): void {
+    const { speaker } = this;
+    if (!(speaker instanceof OwnLanguage)) return;
+    const { connection } = this.deps.pbx;
+    this.unsubscribe.push(speaker.onChange(() => this.published.publish(connection.wordedState())));
   }
 
   /**

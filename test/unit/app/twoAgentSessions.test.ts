@@ -232,6 +232,11 @@ describe('two agent sessions on one PBX', { timeout: 30_000 }, () => {
     expect(bobError).toBe(createTranslator('en').t('timeline.openNoRecord', params));
     // Outside any session the process's own language is untouched.
     expect(t('timeline.openNoRecord', params)).toBe(bobError);
+    // The PBX's connection state, the same for both, is worded for each in their language.
+    const label = { kind: 'configured', host: new URL(pbx.baseUrl).host };
+    const connected = (locale: 'cs' | 'en') => createTranslator(locale).t('connection.connected', label);
+    expect(alice.session.connectionState.message).toBe(connected('cs'));
+    expect(bob.session.connectionState.message).toBe(connected('en'));
   });
 
   it('keep the other agent working when one session ends', async () => {
