@@ -89,6 +89,24 @@ export class AgentSession {
     this.settings = deps.settings;
     this.events = new EventHub(logger);
     const bound = <A extends unknown[], R>(listener: (...args: A) => R) => boundToSpeaker(speaker, listener);
+    this.agentDirectory = new AgentDirectory({
+      client: () => pbx.client,
+      username: () => deps.agent()?.username,
+      knownUserIds: (username) => pbx.knownUserIds(username),
+      onLocaleChange: (listener) => speaker.onChange(listener),
+      clock,
+      logger,
+    });
+    // First: what the session words from now on (the connection state just below) is in the agent's language.
+    this.locale = new LocaleService({
+      choice: () => this.settings.current.language,
+      agentLocale: () => this.agentDirectory.profile?.locale,
+      systemLanguages: deps.systemLanguages ?? [],
+      pseudo: deps.pseudoLocale,
+      emit: (state) => this.events.emit('locale:changed', state),
+      apply: (locale) => this.speak(locale),
+      logger,
+    });
     this.published = new PublishedConnection(pbx.connection.wordedState(), {
       emit: (state) => this.events.emit('connection:state', state),
       // Saves and review fetches waiting for the PBX go out now rather than at their next backoff, and the
@@ -98,14 +116,6 @@ export class AgentSession {
         this.calls.pollNow();
       },
       onStatus: (status) => this.agentDirectory?.connectionChanged(status),
-    });
-    this.agentDirectory = new AgentDirectory({
-      client: () => pbx.client,
-      username: () => deps.agent()?.username,
-      knownUserIds: (username) => pbx.knownUserIds(username),
-      onLocaleChange: (listener) => speaker.onChange(listener),
-      clock,
-      logger,
     });
     this.histories = new HistoryPerPbx({
       files: boundFiles(deps.historyFiles ?? historyBesideDirectory(pbx.caches), speaker),
@@ -156,15 +166,6 @@ export class AgentSession {
       clock,
       logger,
       policy: deps.queuesPolicy,
-    });
-    this.locale = new LocaleService({
-      choice: () => this.settings.current.language,
-      agentLocale: () => this.agentDirectory.profile?.locale,
-      systemLanguages: deps.systemLanguages ?? [],
-      pseudo: deps.pseudoLocale,
-      emit: (state) => this.events.emit('locale:changed', state),
-      apply: (locale) => this.speak(locale),
-      logger,
     });
     this.missedCalls = MissedCallAlerts.onEvents(this.events, () => pbx.requireClient(), logger);
     this.retention = new HistoryRetention({
@@ -288,7 +289,7 @@ export class AgentSession {
   private follow(bound: <A extends unknown[], R>(listener: (...args: A) => R) => (...args: A) => R): void {
     const { pbx } = this.deps;
     this.unsubscribe.push(
-      pbx.subscribe((channel, payload) => this.events.emit(channel, payload)),
+      pbx.subscribe(bound((channel, payload) => this.forward(channel, payload))),
       // Worded in this agent's language, whichever work of the PBX made the state.
       pbx.onConnectionState(bound(() => this.published.publish(pbx.connection.wordedState()))),
       this.agentDirectory.onChange(
@@ -322,12 +323,30 @@ export class AgentSession {
     );
   }
 
-  /** A session of its own language re-words the PBX's state on its switch (the process's does so itself). */
+  /** A PBX-wide event, its text worded in this agent's language (the sync's failure). */
+  private forward<E extends EventChannel>(channel: E, payload: Events[E]): void {
+    if (channel !== 'sync:progress') return this.events.emit(channel, payload);
+    const status = payload as Events['sync:progress'];
+    if (status.error === undefined) return this.events.emit('sync:progress', status);
+    const error = this.deps.pbx.directorySync.errorText();
+    this.events.emit('sync:progress', { ...status, ...(error === undefined ? {} : { error }) });
+  }
+
+  /**
+   * A session of its own language re-words the PBX's texts on its switch: the connection state, a sync
+   * failure (the process's language re-words them itself).
+   */
   private followOwnLanguage(): void {
     const { speaker } = this;
     if (!(speaker instanceof OwnLanguage)) return;
-    const { connection } = this.deps.pbx;
-    this.unsubscribe.push(speaker.onChange(() => this.published.publish(connection.wordedState())));
+    const { connection, directorySync } = this.deps.pbx;
+    this.unsubscribe.push(
+      speaker.onChange(() => {
+        this.published.publish(connection.wordedState());
+        if (directorySync.errorText() !== undefined)
+          this.events.emit('sync:progress', directorySync.status());
+      }),
+    );
   }
 
   /**
