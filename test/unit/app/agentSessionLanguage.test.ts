@@ -3,15 +3,13 @@
  * connection state and why the directory cannot sync, answered and announced.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentSession } from '../../../src-main/app/agent/agentSession';
 import type { EventListener } from '../../../src-main/app/eventHub';
 import { PbxServices } from '../../../src-main/app/pbx/pbxServices';
-import { MemorySettingsStore, SettingsRepository } from '../../../src-main/app/settings/settingsRepository';
-import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
-import { systemClock } from '../../../src-main/shared/clock';
 import type { Events } from '../../../src-main/shared/contract';
 import { createTranslator, type LanguageChoice } from '../../../src-main/shared/i18n';
+import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';
+import { agentSession } from './agentSessions';
 
 const disposers: (() => unknown)[] = [];
 afterEach(async () => {
@@ -25,18 +23,7 @@ function pbxWithoutConnection(): PbxServices {
 }
 
 function session(services: PbxServices, language: LanguageChoice) {
-  const settings = new SettingsRepository({
-    store: new MemorySettingsStore(),
-    defaults: { ...defaultSettings(), language },
-    logger: silentLogger,
-  });
-  const agent = AgentSession.create({
-    pbx: services,
-    clock: systemClock,
-    logger: silentLogger,
-    settings,
-    agent: () => undefined,
-  });
+  const agent = agentSession(services, { language });
   disposers.push(() => agent.dispose());
   const progress: Events['sync:progress'][] = [];
   const listener: EventListener = (channel, payload) => {
