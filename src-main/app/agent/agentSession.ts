@@ -89,7 +89,25 @@ export class AgentSession {
     this.settings = deps.settings;
     this.events = new EventHub(logger);
     const bound = <A extends unknown[], R>(listener: (...args: A) => R) => boundToSpeaker(speaker, listener);
-    this.published = new PublishedConnection(pbx.connection.current, {
+    this.agentDirectory = new AgentDirectory({
+      client: () => pbx.client,
+      username: () => deps.agent()?.username,
+      knownUserIds: (username) => pbx.knownUserIds(username),
+      onLocaleChange: (listener) => speaker.onChange(listener),
+      clock,
+      logger,
+    });
+    // First: what the session words from now on (the connection state just below) is in the agent's language.
+    this.locale = new LocaleService({
+      choice: () => this.settings.current.language,
+      agentLocale: () => this.agentDirectory.profile?.locale,
+      systemLanguages: deps.systemLanguages ?? [],
+      pseudo: deps.pseudoLocale,
+      emit: (state) => this.events.emit('locale:changed', state),
+      apply: (locale) => this.speak(locale),
+      logger,
+    });
+    this.published = new PublishedConnection(pbx.connection.wordedState(), {
       emit: (state) => this.events.emit('connection:state', state),
       // Saves and review fetches waiting for the PBX go out now rather than at their next backoff, and the
       // monitor polls at once: it may still be sleeping off its 30 s backoff while the status says connected.
@@ -98,14 +116,6 @@ export class AgentSession {
         this.calls.pollNow();
       },
       onStatus: (status) => this.agentDirectory?.connectionChanged(status),
-    });
-    this.agentDirectory = new AgentDirectory({
-      client: () => pbx.client,
-      username: () => deps.agent()?.username,
-      knownUserIds: (username) => pbx.knownUserIds(username),
-      onLocaleChange: (listener) => speaker.onChange(listener),
-      clock,
-      logger,
     });
     this.histories = new HistoryPerPbx({
       files: boundFiles(deps.historyFiles ?? historyBesideDirectory(pbx.caches), speaker),
@@ -157,15 +167,6 @@ export class AgentSession {
       logger,
       policy: deps.queuesPolicy,
     });
-    this.locale = new LocaleService({
-      choice: () => this.settings.current.language,
-      agentLocale: () => this.agentDirectory.profile?.locale,
-      systemLanguages: deps.systemLanguages ?? [],
-      pseudo: deps.pseudoLocale,
-      emit: (state) => this.events.emit('locale:changed', state),
-      apply: (locale) => this.speak(locale),
-      logger,
-    });
     this.missedCalls = MissedCallAlerts.onEvents(this.events, () => pbx.requireClient(), logger);
     this.retention = new HistoryRetention({
       retentionDays: () => this.settings.current.historyRetentionDays,
@@ -185,6 +186,7 @@ export class AgentSession {
       logger,
     });
     this.follow(bound);
+    this.followOwnLanguage();
     this.commands = this.speakingCommands({
       ...callsHandlers(
         this.calls,
@@ -291,8 +293,9 @@ export class AgentSession {
   private follow(bound: <A extends unknown[], R>(listener: (...args: A) => R) => (...args: A) => R): void {
     const { pbx } = this.deps;
     this.unsubscribe.push(
-      pbx.subscribe((channel, payload) => this.events.emit(channel, payload)),
-      pbx.onConnectionState(bound((state) => this.published.publish(state))),
+      pbx.subscribe(bound((channel, payload) => this.forward(channel, payload))),
+      // Worded in this agent's language, whichever work of the PBX made the state.
+      pbx.onConnectionState(bound(() => this.published.publish(pbx.connection.wordedState()))),
       this.agentDirectory.onChange(
         bound(() => {
           this.queues.reconfigure();
@@ -323,6 +326,32 @@ export class AgentSession {
     this.agentDirectory.update();
     this.calls.reconfigure();
     this.history.resume();
+  }
+
+  /** A PBX-wide event, its text worded in this agent's language (the sync's failure). */
+  private forward<E extends EventChannel>(channel: E, payload: Events[E]): void {
+    if (channel !== 'sync:progress') return this.events.emit(channel, payload);
+    const status = payload as Events['sync:progress'];
+    if (status.error === undefined) return this.events.emit('sync:progress', status);
+    const error = this.deps.pbx.directorySync.errorText();
+    this.events.emit('sync:progress', { ...status, ...(error === undefined ? {} : { error }) });
+  }
+
+  /**
+   * A session of its own language re-words the PBX's texts on its switch: the connection state, a sync
+   * failure (the process's language re-words them itself).
+   */
+  private followOwnLanguage(): void {
+    const { speaker } = this;
+    if (!(speaker instanceof OwnLanguage)) return;
+    const { connection, directorySync } = this.deps.pbx;
+    this.unsubscribe.push(
+      speaker.onChange(() => {
+        this.published.publish(connection.wordedState());
+        if (directorySync.errorText() !== undefined)
+          this.events.emit('sync:progress', directorySync.status());
+      }),
+    );
   }
 
   /**

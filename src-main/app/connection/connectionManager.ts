@@ -307,6 +307,11 @@ export class ConnectionManager {
     this.deps.onState(this.state);
   }
 
+  /** The current state, its message worded in the language of the work that asks (an agent session's). */
+  wordedState(): ConnectionState {
+    return { ...this.state, message: this.wording() };
+  }
+
   /** The language changed: the same state, its message in the new words (`since` stays). */
   private reword(): void {
     const message = this.wording();

@@ -123,7 +123,7 @@ export class SyncScheduler {
       this.counts = cache.directory.counts();
       this.countedAt = now;
     }
-    const error = this.lastError?.() ?? this.missingReason();
+    const error = this.errorText();
     return {
       running: this.active !== undefined,
       phase: this.progress?.phase ?? null,
@@ -137,6 +137,11 @@ export class SyncScheduler {
       quarantined: this.quarantine(),
       ...(this.listsWithoutTotal?.length ? { listsWithoutTotal: this.listsWithoutTotal } : {}),
     };
+  }
+
+  /** Why the sync failed or cannot run, worded in the language of the work that asks; undefined when fine. */
+  errorText(): string | undefined {
+    return this.lastError?.() ?? this.missingReason();
   }
 
   /** Follows the connection: the sync owed to this PBX runs once it is connected. */

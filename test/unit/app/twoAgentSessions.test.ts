@@ -7,14 +7,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AgentSession } from '../../../src-main/app/agent/agentSession';
+import type { AgentSession } from '../../../src-main/app/agent/agentSession';
 import type { ActiveAgent } from '../../../src-main/app/connection/connectionModeController';
 import type { EventListener } from '../../../src-main/app/eventHub';
 import { AgentHistoryFiles } from '../../../src-main/app/history/historyFiles';
 import { nodeTransport, type PbxTransport } from '../../../src-main/app/connection/pbxTransport';
 import { PbxServices } from '../../../src-main/app/pbx/pbxServices';
-import { MemorySettingsStore, SettingsRepository } from '../../../src-main/app/settings/settingsRepository';
-import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
 import { openCache, openHistoryFile } from '../../../src-main/cache';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import { systemClock } from '../../../src-main/shared/clock';
@@ -22,6 +20,7 @@ import type { EventChannel } from '../../../src-main/shared/contract';
 import { createTranslator, t } from '../../../src-main/shared/i18n';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { TestClient } from '../../conformance/helpers';
+import { agentSession } from './agentSessions';
 import { FAST_HEALTH, FAST_HISTORY_POLICIES, NO_RETRIES } from './pbx';
 
 const wait = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 8000, interval: 25 });
@@ -60,28 +59,23 @@ const countingTransport: PbxTransport = {
 };
 
 function startAgent(identity: ActiveAgent): Agent {
-  const settings = new SettingsRepository({
-    store: new MemorySettingsStore(),
-    defaults: { ...defaultSettings(), pollIntervalMs: 250 },
-    logger: silentLogger,
-  });
-  const session = AgentSession.create({
-    pbx: services,
-    clock: systemClock,
-    logger: silentLogger,
-    settings,
-    agent: () => identity,
-    osRegion: 'CZ',
-    historyPolicies: FAST_HISTORY_POLICIES,
-    historyFiles: new AgentHistoryFiles({
-      caches: services.caches,
-      open: (directoryFile) =>
-        openHistoryFile(join(dataDirectory, `history-${identity.username}-${directoryFile}`), {
-          logger: silentLogger,
-        }),
-      logger: silentLogger,
-    }),
-  });
+  const session = agentSession(
+    services,
+    { pollIntervalMs: 250 },
+    {
+      agent: () => identity,
+      osRegion: 'CZ',
+      historyPolicies: FAST_HISTORY_POLICIES,
+      historyFiles: new AgentHistoryFiles({
+        caches: services.caches,
+        open: (directoryFile) =>
+          openHistoryFile(join(dataDirectory, `history-${identity.username}-${directoryFile}`), {
+            logger: silentLogger,
+          }),
+        logger: silentLogger,
+      }),
+    },
+  );
   const events: Agent['events'] = [];
   const listener: EventListener = (channel, payload) => events.push({ channel, payload });
   session.subscribe(listener);
@@ -232,6 +226,11 @@ describe('two agent sessions on one PBX', { timeout: 30_000 }, () => {
     expect(bobError).toBe(createTranslator('en').t('timeline.openNoRecord', params));
     // Outside any session the process's own language is untouched.
     expect(t('timeline.openNoRecord', params)).toBe(bobError);
+    // The PBX's connection state, the same for both, is worded for each in their language.
+    const label = { kind: 'configured', host: new URL(pbx.baseUrl).host };
+    const connected = (locale: 'cs' | 'en') => createTranslator(locale).t('connection.connected', label);
+    expect(alice.session.connectionState.message).toBe(connected('cs'));
+    expect(bob.session.connectionState.message).toBe(connected('en'));
   });
 
   it('keep the other agent working when one session ends', async () => {
