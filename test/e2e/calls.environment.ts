@@ -48,6 +48,8 @@ export interface CallsEnvironmentOptions {
   logger?: Logger;
   /** More of AppCore's collaborators, e.g. `pseudoLocale` for the layout tests. */
   coreDeps?: Partial<AppCoreDeps>;
+  /** The demo PBX's simulated seconds until a call is transcribed (its default when absent). */
+  transcribeAfterSeconds?: number;
 }
 
 const COUNTRY = 'CZ';
@@ -93,7 +95,13 @@ async function seededPersons(core: AppCore, count: number): Promise<SeededPerson
 
 export async function startCallsEnvironment(options: CallsEnvironmentOptions): Promise<CallsEnvironment> {
   const personCount = options.persons ?? 40;
-  const pbx = await startDemoPbx({ persons: personCount, ringEverySeconds: 0 });
+  const pbx = await startDemoPbx({
+    persons: personCount,
+    ringEverySeconds: 0,
+    ...(options.transcribeAfterSeconds === undefined
+      ? {}
+      : { transcribeAfterSeconds: options.transcribeAfterSeconds }),
+  });
   recordSecret("demo PBX's client secret", pbx.credentials.clientSecret);
   const userData = createUserDataDirectory('calls');
   const directory = userData.directory;

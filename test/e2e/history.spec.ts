@@ -13,7 +13,14 @@ import type { CallsEnvironment } from './calls.environment';
 import { callsTest } from './callsTest';
 import { expect } from './fixtures';
 
-const test = callsTest({ pollIntervalMs: 250, persons: 12 });
+// Transcription takes ten simulated minutes, which the tests advance: on a busy machine the few real seconds
+// between hang-up and the review must not finish it before the review shows it being prepared.
+const TRANSCRIBE_AFTER_SECONDS = 600;
+const test = callsTest({
+  pollIntervalMs: 250,
+  persons: 12,
+  transcribeAfterSeconds: TRANSCRIBE_AFTER_SECONDS,
+});
 
 /** The demo PBX over plain HTTP with its own token: what the PBX itself holds, not what Ringside thinks. */
 async function pbxRequest(
@@ -113,7 +120,7 @@ test.describe('after the call', () => {
     await expect(page.getByRole('heading', { level: 1, name: caller.name })).toBeVisible();
     const transcriptPart = page.getByRole('region', { name: 'Transcript' });
     await expect(transcriptPart).toContainText('Transcript being prepared…');
-    env.pbx.sim.advance(10); // past transcribeAfterSeconds: the next fetch finds it done
+    env.pbx.sim.advance(TRANSCRIBE_AFTER_SECONDS); // the next fetch finds it transcribed
     const transcript = page.getByRole('list', { name: 'Transcript' });
     await expect(transcript).toBeVisible({ timeout: 25_000 });
     expect(await transcript.getByRole('listitem').count()).toBeGreaterThan(1);
