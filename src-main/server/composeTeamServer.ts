@@ -79,7 +79,9 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     defaultCountry: () => options.country ?? FALLBACK_COUNTRY,
   });
   await pbx.connection.connect(options.pbx);
-  const auditLog = options.audit ? undefined : await openAuditLog({ directory: dataDirectory, clock, logger });
+  const auditLog = options.audit
+    ? undefined
+    : await openAuditLog({ directory: dataDirectory, clock, logger });
   const audit = options.audit ?? auditLog!;
   const db = openIdentityDatabase(dataDirectory);
   const sessions = new SessionStore({
