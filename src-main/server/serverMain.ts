@@ -36,6 +36,7 @@ import { EnrollmentLinks } from './identity/enrollmentLinks';
 import { openIdentityDatabase } from './identity/identityDatabase';
 import { SessionStore } from './identity/sessionStore';
 import { configuredPbx, serverOptionsFrom } from './serverOptions';
+import { serverOrigin } from './teamServer';
 
 /** How many demo agents the server without a configuration serves (and prints links for). */
 const DEMO_AGENT_COUNT = 3;
@@ -68,12 +69,9 @@ function startLogging(dataDirectory: string): Logger {
   });
 }
 
-/** The origin enrollment links name: `publicUrl`, else this machine's address as the server serves it. */
-function originOf(config: ServerConfig): string {
-  if (config.publicUrl) return new URL(config.publicUrl).origin;
-  const { host, port } = config.listen;
-  return `${config.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
+/** The origin enrollment links name: the server's as it serves it. */
+const originOf = (config: ServerConfig) =>
+  serverOrigin({ ...config.listen, https: Boolean(config.tls), publicOrigin: config.publicUrl });
 
 /** `enroll <username>`: a link in the data directory's identity file, printed on stdout. */
 function enroll(config: ServerConfig, username: string): number {

@@ -87,6 +87,17 @@ function notServed(error: unknown, username: string): Refusal {
     : { status: 503, code: 'pbx-unavailable', key: 'signIn.pbxUnavailable' };
 }
 
+/** The origin agents reach the server at: the public one, else this listener's (`http(s)://host:port`). */
+export function serverOrigin(where: {
+  host: string;
+  port: number;
+  https: boolean;
+  publicOrigin?: string;
+}): string {
+  const host = where.host.includes(':') ? `[${where.host}]` : where.host;
+  return new URL(where.publicOrigin ?? `${where.https ? 'https' : 'http'}://${host}:${where.port}`).origin;
+}
+
 interface Signed {
   session: Session;
   served: ServedAgent;
@@ -115,9 +126,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     app.server.listen(options.port, options.host, () => resolve());
   });
   const port = (app.server.address() as AddressInfo).port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const scheme = options.tls ? 'https' : 'http';
-  const origin = new URL(options.publicOrigin ?? `${scheme}://${host}:${port}`).origin;
+  const origin = serverOrigin({ ...options, port, https: Boolean(options.tls) });
   const cookies = cookieSettingsFor(origin);
   const requireSession = sessionReader(sessions, cookies);
   const enrollment = new EnrollmentLinks({

@@ -80,7 +80,12 @@ beforeAll(async () => {
     transport: nodeTransport,
     clock: systemClock,
     logger: silentLogger,
-    build: { name: 'ringside-server', version: '0.0.0-test', platform: process.platform, versions: {} },
+    build: {
+      name: 'ringside-server',
+      version: '0.0.0-test',
+      platform: process.platform,
+      versions: { node: '' },
+    },
     tuning: { health: FAST_HEALTH, pbxClientOptions: NO_RETRIES },
   });
   trusting = new Agent({ connect: { ca: readFileSync(join(folder, 'server.crt'), 'utf8') } });
