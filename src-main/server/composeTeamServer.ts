@@ -1,8 +1,9 @@
 /**
  * Composes a whole team server from its options (docs/team-server.md, "How it is composed"): one
  * PbxServices connected to the PBX, the identity file with its sessions, the agents registry and the
- * Fastify server. The entry point (serverMain.ts) builds the options from its arguments (and, later, a
- * configuration file); tests build them directly.
+ * Fastify server, and the audit log file unless the caller records audit events itself. The entry point
+ * (serverMain.ts) builds the options from the configuration file (serverOptions.ts); tests build them
+ * directly.
  */
 import { join } from 'node:path';
 import type { PbxProfile } from '../app/connection/connectionManager';
@@ -16,10 +17,11 @@ import type { Logger } from '../shared/logger';
 import { AgentSessions, type AgentSessionsOptions } from './agents/agentSessions';
 import type { PhoneOverrides } from './agents/agentPhone';
 import type { AuditRecorder } from './audit/auditEvent';
+import { openAuditLog, type AuditLog } from './audit/auditLog';
 import { openIdentityDatabase } from './identity/identityDatabase';
 import type { OidcSignIn } from './identity/oidcSignIn';
 import { SessionStore, type SessionLifetimes } from './identity/sessionStore';
-import type { CrmEditPolicy } from './policy';
+import type { AdministratorRules, CrmEditPolicy } from './policy';
 import { startTeamServer, type TeamServer } from './teamServer';
 
 export interface TeamServerRunOptions {
@@ -32,17 +34,22 @@ export interface TeamServerRunOptions {
   host: string;
   port: number;
   publicOrigin?: string;
+  /** PEM certificate and key: HTTPS. */
+  tls?: { cert: string; key: string };
+  trustProxy?: readonly string[];
   rendererDirectory: string;
   transport: PbxTransport;
   clock: Clock;
   logger: Logger;
-  audit: AuditRecorder;
+  /** Where audit events go; default the audit log file in the data directory (audit/auditLog.ts). */
+  audit?: AuditRecorder;
   build: Omit<AppInfo, 'mode'>;
   phoneOverrides?: PhoneOverrides;
-  administrators?: readonly string[];
+  administrators?: AdministratorRules;
   crmEdits?: CrmEditPolicy;
   sessionLifetimes?: Partial<SessionLifetimes>;
-  oidc?: (origin: string) => OidcSignIn;
+  /** Sign-in with an identity provider, built once the origin is known, with the PBX to find its users on. */
+  oidc?: (origin: string, pbx: PbxServices) => OidcSignIn;
   /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls. */
   tuning?: Pick<PbxServicesDeps, 'health' | 'pbxClientOptions'> &
     Pick<AgentSessionsOptions, 'settingsDefaults' | 'sessionPolicies'>;
@@ -53,6 +60,8 @@ export interface RunningTeamServer {
   pbx: PbxServices;
   agents: AgentSessions;
   sessions: SessionStore;
+  /** The audit log file; absent when the caller gave its own recorder. */
+  auditLog?: AuditLog;
   /** Closes the server, every agent's session, the PBX connection and the files. */
   stop(): Promise<void>;
 }
@@ -70,6 +79,10 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     defaultCountry: () => options.country ?? FALLBACK_COUNTRY,
   });
   await pbx.connection.connect(options.pbx);
+  const auditLog = options.audit
+    ? undefined
+    : await openAuditLog({ directory: dataDirectory, clock, logger });
+  const audit = options.audit ?? auditLog!;
   const db = openIdentityDatabase(dataDirectory);
   const sessions = new SessionStore({
     db,
@@ -98,18 +111,21 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
       sessions,
       identityDb: db,
       clock,
-      audit: options.audit,
+      audit,
       logger,
       rendererDirectory: options.rendererDirectory,
       host: options.host,
       port: options.port,
       publicOrigin: options.publicOrigin,
-      oidc: options.oidc,
+      tls: options.tls,
+      trustProxy: options.trustProxy,
+      oidc: options.oidc && ((origin) => options.oidc!(origin, pbx)),
       crmEdits: options.crmEdits,
     });
   } catch (error) {
     sessions.close();
     db.close();
+    await auditLog?.close();
     await pbx.dispose();
     throw error;
   }
@@ -118,12 +134,15 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     pbx,
     agents,
     sessions,
+    auditLog,
     async stop() {
       await server.close();
       await agents.dispose();
       await pbx.dispose();
       sessions.close();
       db.close();
+      // Last, so whatever the closing above recorded reaches the file.
+      await auditLog?.close();
     },
   };
 }

@@ -1,21 +1,23 @@
 /**
  * `npm run server`: the team server's entry point (run with tsx; docs/team-server.md, "Running it").
  *
- *     npm run server [-- --port 47400] [--host 127.0.0.1] [--data <dir>] [--origin <url>]
- *     npm run server -- enroll <pbx-username> [--port …] [--data …] [--origin …]
+ *     npm run server [-- --config FILE]
+ *     npm run server -- enroll <pbx-username> [--config FILE]
  *
- * Without a configuration it runs the embedded demo PBX (127.0.0.1, a random port), serves three demo
- * agents and prints one enrollment link per agent. `enroll` issues a link for an agent in the data
- * directory's identity file and prints it; the server need not be running. The demo PBX is loaded on demand
- * through a launcher, as the browser host's entry does: server/ never imports it.
+ * The arguments are read by cli/serverArgs.ts, the file by config/loadServerConfig.ts (a problem in it is
+ * printed, every one, and the exit code is 2); serverOptions.ts makes the server's options of it. Without a
+ * file: the demo defaults (this computer only, plain HTTP on 127.0.0.1:47400, the embedded demo PBX, which
+ * serves three demo agents and prints one enrollment link per agent). A file without `pbx` also runs the
+ * embedded demo PBX. `enroll` issues a link for an agent in the data directory's identity file and prints
+ * it; the server need not be running. The demo PBX is loaded on demand through a launcher, as the browser
+ * host's entry does: server/ never imports it.
  */
 // Every language's messages, before anything words a message.
 import '../shared/i18n/allCatalogues';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import electronLog from 'electron-log/node';
 import { demoPbxLogger } from '../app/composeAppCore';
 import type { PbxProfile } from '../app/connection/connectionManager';
@@ -26,14 +28,16 @@ import { createLogger } from '../app/logging';
 import { keepNewFilesPrivate, makeUserDataPrivate } from '../app/privateFiles';
 import { systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
-import type { AuditRecorder } from './audit/auditEvent';
+import { activeTranslator } from '../shared/i18n';
+import { parseServerArgs, serverUsage } from './cli/serverArgs';
+import { demoServerConfig, loadServerConfig, type ServerConfig, type ServerSecrets } from './config';
 import { composeTeamServer } from './composeTeamServer';
 import { EnrollmentLinks } from './identity/enrollmentLinks';
 import { openIdentityDatabase } from './identity/identityDatabase';
 import { SessionStore } from './identity/sessionStore';
+import { configuredPbx, serverOptionsFrom } from './serverOptions';
+import { serverOrigin } from './teamServer';
 
-export const DEFAULT_SERVER_PORT = 47400;
-const DEFAULT_HOST = '127.0.0.1';
 /** How many demo agents the server without a configuration serves (and prints links for). */
 const DEMO_AGENT_COUNT = 3;
 // i18n-exempt: a folder name.
@@ -56,43 +60,6 @@ export function defaultDataDirectory(
   return join(env['XDG_DATA_HOME'] || join(home, '.local', 'share'), DATA_FOLDER_NAME);
 }
 
-interface ServerArgs {
-  command: 'run' | 'enroll';
-  username?: string;
-  port: number;
-  host: string;
-  dataDirectory: string;
-  origin?: string;
-}
-
-function parseServerArgs(argv: string[]): ServerArgs {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      data: { type: 'string' },
-      origin: { type: 'string' },
-    },
-  });
-  const port = values.port === undefined ? DEFAULT_SERVER_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port ${values.port} is not a port`);
-  const [command = 'run', username] = positionals;
-  if (command !== 'run' && command !== 'enroll')
-    throw new Error(`unknown command ${JSON.stringify(command)}`);
-  if (command === 'enroll' && !username?.trim()) throw new Error('enroll needs a PBX username');
-  return {
-    command,
-    username: username?.trim(),
-    port,
-    host: values.host ?? DEFAULT_HOST,
-    dataDirectory: resolve(values.data ?? defaultDataDirectory(process.platform, process.env, homedir())),
-    origin: values.origin,
-  };
-}
-
 function startLogging(dataDirectory: string): Logger {
   const log = electronLog.create({ logId: 'team-server' });
   return createLogger(log, {
@@ -102,26 +69,18 @@ function startLogging(dataDirectory: string): Logger {
   });
 }
 
-/** Until the audit log file is configured, audit events go to the server's log, one JSON line each. */
-function logAudit(logger: Logger): AuditRecorder {
-  return { record: (event) => logger.info(`audit ${JSON.stringify(event)}`) };
-}
-
-const originOf = (args: ServerArgs, port: number) => args.origin ?? `http://${args.host}:${port}`;
+/** The origin enrollment links name: the server's as it serves it. */
+const originOf = (config: ServerConfig) =>
+  serverOrigin({ ...config.listen, https: Boolean(config.tls), publicOrigin: config.publicUrl });
 
 /** `enroll <username>`: a link in the data directory's identity file, printed on stdout. */
-function enroll(args: ServerArgs): number {
-  makeUserDataPrivate(args.dataDirectory);
-  const db = openIdentityDatabase(args.dataDirectory);
+function enroll(config: ServerConfig, username: string): number {
+  makeUserDataPrivate(config.dataDirectory);
+  const db = openIdentityDatabase(config.dataDirectory);
   const sessions = new SessionStore({ db, clock: systemClock, sweepIntervalMs: 0 });
   try {
-    const links = new EnrollmentLinks({
-      db,
-      clock: systemClock,
-      sessions,
-      serverOrigin: originOf(args, args.port),
-    });
-    const { url, link } = links.issue(args.username!, 'command line');
+    const links = new EnrollmentLinks({ db, clock: systemClock, sessions, serverOrigin: originOf(config) });
+    const { url, link } = links.issue(username, 'command line');
     // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
     say(`Enrollment link for ${link.agent}, valid until ${new Date(link.expiresAt).toISOString()}:`);
     process.stdout.write(`${url}\n`);
@@ -158,28 +117,25 @@ async function startDemo(logger: Logger): Promise<DemoPbxRun> {
   };
 }
 
-async function run(args: ServerArgs): Promise<number> {
+async function run(config: ServerConfig, secrets: ServerSecrets): Promise<number> {
   if (!existsSync(join(rendererDirectory, 'index.html'))) {
     // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
     say(`The app is not built (${rendererDirectory}): run \`npx electron-vite build\` first.`);
     return 1;
   }
   keepNewFilesPrivate();
-  makeUserDataPrivate(args.dataDirectory);
-  const logger = startLogging(args.dataDirectory);
-  const demo = await startDemo(logger);
+  makeUserDataPrivate(config.dataDirectory);
+  const logger = startLogging(config.dataDirectory);
+  const configured = configuredPbx(config, secrets);
+  const demo = configured ? undefined : await startDemo(logger);
   const running = await composeTeamServer({
-    dataDirectory: args.dataDirectory,
-    pbx: demo.profile,
-    country: demo.country,
-    host: args.host,
-    port: args.port,
-    publicOrigin: args.origin,
+    ...serverOptionsFrom(config, secrets, { clock: systemClock, logger }),
+    pbx: configured ?? demo!.profile,
+    country: demo?.country,
     rendererDirectory,
     transport: nodeTransport,
     clock: systemClock,
     logger,
-    audit: logAudit(logger),
     build: {
       // i18n-exempt: the build's name in app:info, as package.json names it.
       name: 'Ringside team server',
@@ -188,24 +144,28 @@ async function run(args: ServerArgs): Promise<number> {
       versions: { node: process.versions.node },
     },
   }).catch(async (error: unknown) => {
-    await demo.close();
+    await demo?.close();
     throw error;
   });
   const { server } = running;
   // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
-  say(`Ringside team server at ${server.origin} (data: ${args.dataDirectory}), on the embedded demo PBX.`);
+  const pbxName = demo ? 'the embedded demo PBX' : new URL(configured!.baseUrl).host;
   // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
-  say('One enrollment link per demo agent (each works once, for 24 hours):');
-  for (const agent of demo.agents) {
-    const { url } = server.enrollment.issue(agent, 'demo');
-    process.stdout.write(`${agent}  ${url}\n`);
+  say(`Ringside team server at ${server.origin} (data: ${config.dataDirectory}), on ${pbxName}.`);
+  if (demo) {
+    // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
+    say('One enrollment link per demo agent (each works once, for 24 hours):');
+    for (const agent of demo.agents) {
+      const { url } = server.enrollment.issue(agent, 'demo');
+      process.stdout.write(`${agent}  ${url}\n`);
+    }
   }
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await running.stop().catch((error: unknown) => logger.error('team server: stopping failed', error));
-    await demo.close();
+    await demo?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
@@ -213,21 +173,34 @@ async function run(args: ServerArgs): Promise<number> {
   return 0;
 }
 
+/** The configuration file's, or the demo defaults; a problem in the file is printed (all of them) and exits 2. */
+function configOf(configFile: string | null): { config: ServerConfig; secrets: ServerSecrets } | null {
+  if (configFile === null) {
+    const dataDirectory = defaultDataDirectory(process.platform, process.env, homedir());
+    return { config: demoServerConfig(dataDirectory), secrets: {} };
+  }
+  const loaded = loadServerConfig(configFile, process.env);
+  if (loaded.ok) return loaded;
+  say(loaded.message);
+  return null;
+}
+
 async function main(): Promise<number> {
-  let args: ServerArgs;
-  try {
-    args = parseServerArgs(process.argv.slice(2));
-  } catch (error) {
-    say(`${error instanceof Error ? error.message : String(error)}`);
-    say(
-      // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
-      'Usage: npm run server [-- --port N] [--host ADDRESS] [--data DIR] [--origin URL] | enroll <pbx-username>',
-    );
+  const command = parseServerArgs(process.argv.slice(2));
+  if (command.kind === 'help') {
+    process.stdout.write(`${serverUsage(activeTranslator())}\n`);
+    return 0;
+  }
+  if (command.kind === 'invalid') {
+    say(activeTranslator().text(command.problem));
+    say(serverUsage(activeTranslator()));
     return 2;
   }
-  if (args.command === 'enroll') return enroll(args);
+  const loaded = configOf(command.configFile);
+  if (!loaded) return 2;
+  if (command.kind === 'enroll') return enroll(loaded.config, command.username);
   try {
-    return await run(args);
+    return await run(loaded.config, loaded.secrets);
   } catch (error) {
     // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
     say(`The team server could not start: ${error instanceof Error ? error.message : String(error)}`);

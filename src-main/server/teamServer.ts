@@ -8,13 +8,15 @@
  */
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
+import { t } from '../shared/i18n';
 import { acceptedLanguages } from '../shared/i18n/acceptLanguage';
+import { isLoopbackHost } from '../shared/loopback';
 import { MAX_FRAME_BYTES, WS_PATH } from '../shared/wsProtocol';
 import { SECURITY_HEADERS } from '../web/securityHeaders';
 import { isUpgrade, pageWithKey, refuse } from '../web/signInAnswers';
@@ -44,8 +46,12 @@ export interface TeamServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  /** The origin agents reach the server at (behind a TLS proxy); default `http://<host>:<port>`. */
+  /** The origin agents reach the server at (behind a TLS proxy); default `http(s)://<host>:<port>`. */
   publicOrigin?: string;
+  /** PEM certificate (chain) and key: the server speaks HTTPS itself. */
+  tls?: { cert: string; key: string };
+  /** Addresses or ranges of the TLS proxies whose forwarded headers are believed (Fastify's `trustProxy`). */
+  trustProxy?: readonly string[];
   /** Built once the origin (and so the callback URL) is known; absent: enrollment links only. */
   oidc?: (origin: string) => OidcSignIn;
   crmEdits?: CrmEditPolicy;
@@ -81,6 +87,17 @@ function notServed(error: unknown, username: string): Refusal {
     : { status: 503, code: 'pbx-unavailable', key: 'signIn.pbxUnavailable' };
 }
 
+/** The origin agents reach the server at: the public one, else this listener's (`http(s)://host:port`). */
+export function serverOrigin(where: {
+  host: string;
+  port: number;
+  https: boolean;
+  publicOrigin?: string;
+}): string {
+  const host = where.host.includes(':') ? `[${where.host}]` : where.host;
+  return new URL(where.publicOrigin ?? `${where.https ? 'https' : 'http'}://${host}:${where.port}`).origin;
+}
+
 interface Signed {
   session: Session;
   served: ServedAgent;
@@ -88,15 +105,28 @@ interface Signed {
 
 export async function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
   const { agents, sessions, logger } = options;
-  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
+  // Whatever started it, plain HTTP never goes out on an address other machines reach (loadServerConfig
+  // words the same refusal for the configuration file).
+  if (!isLoopbackHost(options.host) && !options.tls && !options.trustProxy?.length) {
+    throw new Error(t('serverConfig.plainHttpExposed', { host: options.host }));
+  }
+  const common = {
+    logger: false,
+    forceCloseConnections: true,
+    bodyLimit: 64 * 1024,
+    trustProxy: options.trustProxy ? [...options.trustProxy] : false,
+  } as const;
+  // Fastify types an HTTPS instance apart; the routes use nothing that differs.
+  const app = options.tls
+    ? (Fastify({ ...common, https: options.tls }) as unknown as FastifyInstance)
+    : Fastify(common);
   // Routes need the origin, which needs the port: listen on the plain server first.
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
     app.server.listen(options.port, options.host, () => resolve());
   });
   const port = (app.server.address() as AddressInfo).port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const origin = new URL(options.publicOrigin ?? `http://${host}:${port}`).origin;
+  const origin = serverOrigin({ ...options, port, https: Boolean(options.tls) });
   const cookies = cookieSettingsFor(origin);
   const requireSession = sessionReader(sessions, cookies);
   const enrollment = new EnrollmentLinks({
@@ -173,6 +203,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     cookies,
     serverOrigin: origin,
     rateLimits: options.rateLimits,
+    audit: options.audit,
   });
   app.get(WS_PATH, { websocket: true }, (socket, request) => {
     const signed = signedIn.get(request.raw)!;

@@ -19,6 +19,7 @@ import { openHistoryFile } from '../../cache';
 import type { Clock } from '../../shared/clock';
 import type { AppInfo, AppMode, CommandHandlers, Settings } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
+import { NO_ADMINISTRATORS, type AdministratorRules } from '../policy/administrators';
 import { agentCommands } from './agentCommands';
 import { agentFolder } from './agentFolder';
 import type { PhoneOverrides } from './agentPhone';
@@ -35,8 +36,8 @@ export interface AgentSessionsOptions {
   mode: AppMode;
   /** An administrator's `{ username: extension }`, over the PBX user's primary extension. */
   phoneOverrides?: PhoneOverrides;
-  /** PBX usernames that administer the server. */
-  administrators?: readonly string[];
+  /** Who administers the server (the configuration's `admins`); default nobody. */
+  administrators?: AdministratorRules;
   /** The numbering country of the demo PBX while on it. */
   demoCountry?: () => string | undefined;
   osRegion?: string;
@@ -119,7 +120,7 @@ export class AgentSessions {
     const { pbx, clock, logger } = this.options;
     const identity = await resolveAgent(pbx.requireClient(), username, pbx.knownUserIds(username), {
       phoneOverrides: this.options.phoneOverrides ?? {},
-      administrators: this.options.administrators ?? [],
+      administrators: this.options.administrators ?? NO_ADMINISTRATORS,
     });
     const folder = agentFolder(this.options.dataDirectory, identity.username);
     const identityLocks: ManagedPolicy = {

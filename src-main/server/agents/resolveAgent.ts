@@ -6,6 +6,7 @@
 import type { PbxClient } from '../../api';
 import { findAgentUser } from '../../app/connection/findAgentUser';
 import type { PhoneSelectorDto } from '../../shared/contract';
+import { isAdministrator, type AdministratorRules } from '../policy/administrators';
 import { agentPhoneOf, type PhoneOverrides } from './agentPhone';
 
 /** A signed-in agent as the PBX knows them (the policy's SignedInAgent, less the session). */
@@ -21,8 +22,8 @@ export class UnknownAgent extends Error {}
 
 export interface AgentResolution {
   phoneOverrides: PhoneOverrides;
-  /** PBX usernames that administer the server (case-insensitive). */
-  administrators: readonly string[];
+  /** Who administers the server: the configuration's `admins` (policy/administrators.ts). */
+  administrators: AdministratorRules;
 }
 
 export async function resolveAgent(
@@ -36,12 +37,11 @@ export async function resolveAgent(
   if (!search.found) throw new UnknownAgent(`no PBX user ${JSON.stringify(username)}: ${search.message}`);
   const { user } = search;
   const extensions = user.primary_extension === null ? [] : await client.extensions({ type: 'phone' });
-  const wanted = user.username.toLowerCase();
   return {
     username: user.username,
     userId: user.id,
     groupId: user.group_id,
     phone: agentPhoneOf(user, extensions, options.phoneOverrides),
-    isAdmin: options.administrators.some((name) => name.trim().toLowerCase() === wanted),
+    isAdmin: isAdministrator(user, { admins: options.administrators }),
   };
 }

@@ -12,11 +12,12 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditRecorder } from '../audit/auditEvent';
 import { deviceLabel } from './deviceLabel';
 import { ENROLLMENT_PATH, type EnrollmentLinks, type EnrollmentRefusal } from './enrollmentLinks';
 import type { OidcSignIn, SignInRefusal } from './oidcSignIn';
 import { cookieOf, setCookie, sessionReader, type CookieSettings } from './sessionCookies';
-import type { SessionStore } from './sessionStore';
+import type { Session, SessionStore } from './sessionStore';
 import { SIGN_IN_TRANSACTION_MS } from './oidcSignIn';
 import {
   continueTo,
@@ -60,6 +61,8 @@ export interface SignInRoutesOptions {
   /** The origin agents reach the server at; POSTs must carry it as their Origin. */
   serverOrigin: string;
   rateLimits?: Partial<SignInRateLimits>;
+  /** Records each sign-in (the server's audit log). */
+  audit?: AuditRecorder;
 }
 
 const OIDC_REFUSALS: Record<SignInRefusal, Omit<Refusal, 'params'>> = {
@@ -115,6 +118,14 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
   const fromOwnOrigin = (request: FastifyRequest) => request.headers.origin === serverOrigin;
   const foreignOrigin = (request: FastifyRequest, reply: FastifyReply) =>
     refuse(request, reply, { status: 403, code: 'foreign-origin', key: 'signIn.foreignOrigin' });
+  const signedIn = (session: Session, request: FastifyRequest) =>
+    options.audit?.record({
+      kind: 'sign-in',
+      agent: session.agent,
+      sessionId: session.id,
+      method: session.method,
+      address: request.ip,
+    });
 
   app.get<{ Querystring: { return?: string } }>(
     SIGN_IN_PATH,
@@ -148,11 +159,12 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
         params: { name: outcome.claimValue ?? '', claim: options.oidc.claim },
       });
     }
-    const { token } = sessions.create({
+    const { session, token } = sessions.create({
       agent: outcome.agent.username,
       device: deviceLabel(request.headers['user-agent']),
       method: 'oidc',
     });
+    signedIn(session, request);
     // Added to the Set-Cookie that already deletes the sign-in cookie (Fastify appends).
     reply.header('set-cookie', sessionCookie(token));
     return continueTo(request, reply, outcome.returnPath);
@@ -177,6 +189,7 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
         deviceLabel(request.headers['user-agent'], body.deviceName),
       );
       if (!redeemed.ok) return refuse(request, reply, ENROLLMENT_REFUSALS[redeemed.reason]);
+      signedIn(redeemed.session, request);
       return reply
         .header('set-cookie', sessionCookie(redeemed.token))
         .header('cache-control', 'no-store')

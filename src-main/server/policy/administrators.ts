@@ -11,6 +11,9 @@ export interface AdministratorRules {
   pbxRoleIds: readonly number[];
 }
 
+/** A server whose configuration names no administrator. */
+export const NO_ADMINISTRATORS: AdministratorRules = { usernames: [], pbxGroupIds: [], pbxRoleIds: [] };
+
 export type AdministratorCandidate = Pick<User, 'username' | 'group_id' | 'role_id' | 'active'>;
 
 /** `config`: the server's configuration (its `admins`). */

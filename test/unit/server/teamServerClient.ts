@@ -5,7 +5,7 @@
  * how the server answered (101 when it let the socket open).
  */
 import { request } from 'node:http';
-import { WebSocket } from 'undici';
+import { fetch, WebSocket, type Dispatcher } from 'undici';
 import { PAGE_KEY_META, WS_PATH, type ServerFrame } from '../../../src-main/shared/wsProtocol';
 
 export interface SignedInAgent {
@@ -13,9 +13,16 @@ export interface SignedInAgent {
   pageKey: string;
 }
 
-export async function enrollByLink(origin: string, url: string, cookieName: string): Promise<SignedInAgent> {
+/** `dispatcher`: for a server over HTTPS, one that trusts its certificate. */
+export async function enrollByLink(
+  origin: string,
+  url: string,
+  cookieName: string,
+  dispatcher?: Dispatcher,
+): Promise<SignedInAgent> {
   const token = new URL(url).hash.slice(1);
   const response = await fetch(`${origin}/auth/enroll`, {
+    dispatcher,
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ token }),
@@ -24,7 +31,7 @@ export async function enrollByLink(origin: string, url: string, cookieName: stri
   const line = response.headers.getSetCookie().find((set) => set.startsWith(`${cookieName}=`));
   if (!line) throw new Error('no session cookie');
   const cookie = line.split(';')[0]!;
-  const page = await fetch(`${origin}/`, { headers: { cookie }, redirect: 'manual' });
+  const page = await fetch(`${origin}/`, { dispatcher, headers: { cookie }, redirect: 'manual' });
   const html = await page.text();
   const pageKey = new RegExp(`<meta name="${PAGE_KEY_META}" content="([^"]+)">`).exec(html)?.[1];
   if (!pageKey) throw new Error(`no page key in the app page (${page.status})`);
@@ -42,8 +49,13 @@ export interface AgentSocket {
   ): Promise<{ ok: boolean; error?: { code: string }; value?: unknown }>;
 }
 
-export async function openAgentSocket(origin: string, agent: SignedInAgent): Promise<AgentSocket> {
+export async function openAgentSocket(
+  origin: string,
+  agent: SignedInAgent,
+  dispatcher?: Dispatcher,
+): Promise<AgentSocket> {
   const socket = new WebSocket(`${origin.replace('http', 'ws')}${WS_PATH}`, {
+    dispatcher,
     headers: { cookie: agent.cookie, origin },
   });
   const frames: ServerFrame[] = [];

@@ -154,6 +154,17 @@ describe('loadServerConfig', () => {
       },
       'oidc.claim: must be one of: preferred_username, email',
     ],
+    [
+      {
+        oidc: {
+          issuer: 'https://id.example.com',
+          clientId: 'ringside',
+          clientSecretFile: 'pbx-secret',
+          claim: 'email',
+        },
+      },
+      'oidc.claim: the team server cannot yet match the email claim to PBX users: use preferred_username',
+    ],
   ])('names the field and the problem: %j', (patch, expected) => {
     expect(problems({ ...valid(), ...patch })).toEqual([expected]);
   });
