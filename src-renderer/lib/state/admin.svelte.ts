@@ -53,7 +53,8 @@ export class AdminState {
 
   /** The agents with sessions, each once, in the order of their first session. */
   get agents(): string[] {
-    return [...new Set(this.sessions.map((session) => session.agent))];
+    const agents = this.sessions.map((session) => session.agent);
+    return agents.filter((agent, index) => agents.indexOf(agent) === index);
   }
 
   revokeSession(id: string): Promise<AdminRevokeResult | null> {
