@@ -24,7 +24,10 @@ export interface TeamServerFixture extends RunningTeamServer {
   close(): Promise<void>;
 }
 
-export async function startTeamServerFixture(): Promise<TeamServerFixture> {
+/** `administrators`: PBX usernames that administer this server (none unless given). */
+export async function startTeamServerFixture(
+  options: { administrators?: readonly string[] } = {},
+): Promise<TeamServerFixture> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-server-'));
   const rendererDirectory = join(dataDirectory, 'renderer');
@@ -42,6 +45,7 @@ export async function startTeamServerFixture(): Promise<TeamServerFixture> {
     clock: systemClock,
     logger: silentLogger,
     audit: { record: (event) => audit.push(event) },
+    administrators: options.administrators,
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',
