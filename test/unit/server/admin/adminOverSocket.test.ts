@@ -5,6 +5,7 @@
  * refused every admin command but `admin:access`.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startDemoPbx, type DemoPbx } from '../../../../src-main/demo-pbx';
 import type { AdminSession } from '../../../../src-main/shared/contract';
 import { cookieSettingsFor } from '../../../../src-main/server/identity/sessionCookies';
 import { CLOSE_SIGNED_OUT } from '../../../../src-main/shared/wsProtocol';
@@ -19,7 +20,7 @@ let agent: AgentSocket;
 let agentName: string;
 
 /** Two active demo users with a primary extension: the first administers. */
-function demoUsers(demo: TeamServerFixture['demo']): [string, string] {
+function demoUsers(demo: DemoPbx): [string, string] {
   const users = demo.sim.state.organisation
     .allUsers()
     .filter((user) => user.active && user.primary_extension !== null);
@@ -37,8 +38,9 @@ async function open(url: string): Promise<AgentSocket> {
 }
 
 beforeAll(async () => {
-  const probe = await startTeamServerFixture();
-  const [adminName, other] = demoUsers(probe.demo);
+  // The demo's seed is fixed: a demo PBX of the fixture's size names the users the fixture's will have.
+  const probe = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
+  const [adminName, other] = demoUsers(probe);
   await probe.close();
   agentName = other;
   fixture = await startTeamServerFixture({ administrators: [adminName] });
