@@ -27,6 +27,7 @@ import type { LocaleService } from './i18n/localeService';
 import { PbxServices } from './pbx/pbxServices';
 import { LocalDataClearer } from './privacy/localDataClearer';
 import { privacyHandlers } from './privacy/privacyHandlers';
+import { adminOutsideTeamServer } from './admin/adminOutsideTeamServer';
 import { NO_POLICY, withPresets } from './settings/managedPolicy';
 import { MemorySecretStore } from './settings/secretStore';
 import { MemorySettingsStore, SettingsRepository } from './settings/settingsRepository';
@@ -142,6 +143,7 @@ export class AppCore {
           onSaved: (view) => this.session.emit('settings:changed', view),
         }),
         ...privacyHandlers(this.localData),
+        ...adminOutsideTeamServer(),
       }),
       ...this.session.commands,
     };

@@ -14,9 +14,12 @@ import type { Logger } from '../shared/logger';
 import { createTranslator } from '../shared/i18n';
 import { CLOSE_SIGNED_OUT } from '../shared/wsProtocol';
 import { TabSockets, type TabSocket } from '../web/tabSockets';
+import { adminHandlers } from './admin/adminHandlers';
 import type { ServedAgent } from './agents/agentSessions';
 import type { AuditRecorder } from './audit/auditEvent';
-import type { Session } from './identity/sessionStore';
+import type { EnrollmentLinks } from './identity/enrollmentLinks';
+import { pbxUsernameResolver } from './identity/pbxUserResolver';
+import type { Session, SessionStore } from './identity/sessionStore';
 import { guardCommands, type CommandPolicy, type CrmEditPolicy } from './policy';
 
 interface SessionTabs {
@@ -27,6 +30,9 @@ interface SessionTabs {
 export interface SessionSocketsOptions {
   audit: AuditRecorder;
   crmEdits: CrmEditPolicy;
+  /** What the admin page's commands act on. */
+  sessions: SessionStore;
+  enrollment: EnrollmentLinks;
   logger: Logger;
 }
 
@@ -89,9 +95,17 @@ export class SessionSockets {
       callInHistory: async (uniqueid) => agentSession.history.store.get(uniqueid) !== null,
       translator: () => createTranslator(agentSession.locale.state.locale),
     };
+    const agent = { ...identity, sessionId: session.id };
+    const admin = adminHandlers({
+      sessions: this.options.sessions,
+      enrollment: this.options.enrollment,
+      caller: { username: identity.username, sessionId: session.id, isAdmin: identity.isAdmin },
+      findPbxUser: (name) => pbxUsernameResolver(agentSession.requireClient())(name),
+      translator: policy.translator,
+    });
     const guarded = guardCommands(
-      commands,
-      { ...identity, sessionId: session.id },
+      { ...commands, ...agentSession.speakingCommands(admin) },
+      agent,
       policy,
       this.options.audit,
     );

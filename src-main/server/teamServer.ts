@@ -139,6 +139,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   const sockets = new SessionSockets({
     audit: options.audit,
     crmEdits: options.crmEdits ?? DEFAULT_CRM_EDIT_POLICY,
+    sessions,
+    enrollment,
     logger,
   });
   const stopFollowing = sessions.onEnded(({ session, reason }) => {

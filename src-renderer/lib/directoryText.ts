@@ -13,7 +13,8 @@ import type {
   SyncQuarantine,
   SyncStatus,
 } from '../../src-main/shared/contract';
-import { compareNames, formatRelative, t } from './i18n.svelte';
+import { compareNames, t } from './i18n.svelte';
+import { timeAgo } from './timeAgo';
 
 type GroupKey = keyof Omit<DirectorySearchResult, 'query'>;
 
@@ -175,19 +176,11 @@ export function countsText(counts: DirectoryCounts): string {
   return t('directory.counts', { ...counts });
 }
 
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
-];
-
 /** "Synced 5 minutes ago", "Never synced yet". */
 export function lastSyncText(status: Pick<SyncStatus, 'lastCompletedAt'>, now: number): string {
   if (status.lastCompletedAt === null) return t('directory.neverSynced');
-  const elapsed = Math.max(0, now - status.lastCompletedAt);
-  const step = STEPS.find(([, size]) => elapsed >= size);
-  if (!step) return t('directory.syncedJustNow');
-  return t('directory.syncedAgo', { when: formatRelative(-Math.floor(elapsed / step[1]), step[0]) });
+  const when = timeAgo(status.lastCompletedAt, now);
+  return when === null ? t('directory.syncedJustNow') : t('directory.syncedAgo', { when });
 }
 
 /** Where new contacts go, said in Settings ▸ Directory. */

@@ -19,6 +19,7 @@ import { SHORTCUTS_SCREEN_ID, SHOW_SHORTCUTS_KEY } from './shortcuts';
 // Every screen but the first loads when it is first shown (lazyView.ts): the first screen's JavaScript stays
 // small (test/bench/bundleSize.bench.ts).
 const AboutView = lazyView(() => import('../views/AboutView.svelte'));
+const AdminView = lazyView(() => import('../views/AdminView.svelte'));
 const CallsView = lazyView(() => import('../views/CallsView.svelte'));
 const DirectoryView = lazyView(() => import('../views/DirectoryView.svelte'));
 const HistoryView = lazyView(() => import('../views/HistoryView.svelte'));
@@ -105,3 +106,19 @@ export const screens: readonly [ScreenDefinition, ...ScreenDefinition[]] = [
   }),
   screen({ id: 'about', labelKey: 'app.screenAbout', icon: 'about', section: 'app', view: AboutView }),
 ];
+
+/** The team server's admin page: in the navigation only when `admin:access` says this is an administrator. */
+export const adminScreen: ScreenDefinition = screen({
+  id: 'admin',
+  labelKey: 'admin.title',
+  icon: 'settings',
+  section: 'app',
+  view: AdminView,
+});
+
+/** The screens offered: with the admin page before About when this window has one. */
+export function screensWith(admin: boolean): readonly [ScreenDefinition, ...ScreenDefinition[]] {
+  if (!admin) return screens;
+  const [first, ...rest] = screens;
+  return [first, ...rest.slice(0, -1), adminScreen, ...rest.slice(-1)];
+}

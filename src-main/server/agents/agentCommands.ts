@@ -14,7 +14,7 @@ import { settingsHandlers } from '../../app/settings/settingsHandlers';
 import type { ManagedPolicy } from '../../app/settings/managedPolicy';
 import type { SettingsRepository } from '../../app/settings/settingsRepository';
 import { SettingsService } from '../../app/settings/settingsService';
-import type { AppInfo, AppMode, CommandHandlers } from '../../shared/contract';
+import type { AdminChannel, AppInfo, AppMode, CommandHandlers } from '../../shared/contract';
 import type { Clock } from '../../shared/clock';
 import { activeTranslator } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
@@ -34,7 +34,10 @@ export interface AgentCommandsDeps {
   logger: Logger;
 }
 
-export function agentCommands(deps: AgentCommandsDeps): CommandHandlers {
+/** An agent's table without the admin page's commands, which each sign-in session adds (sessionSockets.ts). */
+export type AgentCommandHandlers = Omit<CommandHandlers, AdminChannel>;
+
+export function agentCommands(deps: AgentCommandsDeps): AgentCommandHandlers {
   const { pbx, session, settings, clock, logger } = deps;
   // The PBX's secret is the server's and never an agent's: their settings hold no connection of their own.
   const secrets = new MemorySecretStore();

@@ -17,10 +17,10 @@ import { SettingsRepository } from '../../app/settings/settingsRepository';
 import { defaultSettings } from '../../app/settings/settingsSchema';
 import { openHistoryFile } from '../../cache';
 import type { Clock } from '../../shared/clock';
-import type { AppInfo, AppMode, CommandHandlers, Settings } from '../../shared/contract';
+import type { AppInfo, AppMode, Settings } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import { NO_ADMINISTRATORS, type AdministratorRules } from '../policy/administrators';
-import { agentCommands } from './agentCommands';
+import { agentCommands, type AgentCommandHandlers } from './agentCommands';
 import { agentFolder } from './agentFolder';
 import type { PhoneOverrides } from './agentPhone';
 import { resolveAgent, type ResolvedAgent } from './resolveAgent';
@@ -51,7 +51,7 @@ export interface AgentSessionsOptions {
 export interface ServedAgent {
   readonly identity: ResolvedAgent;
   readonly session: AgentSession;
-  readonly commands: CommandHandlers;
+  readonly commands: AgentCommandHandlers;
 }
 
 interface Entry {

@@ -21,6 +21,10 @@ export interface AuditTarget {
   action?: string;
   /** The names (never the values) of the settings a save changes. */
   settings?: string[];
+  /** The admin page: a sign-in session's public id (`all` for revoke-all), a PBX username, a link's id. */
+  session?: string;
+  username?: string;
+  link?: string;
 }
 
 export type AuditResult = 'ok' | 'forbidden' | 'failed';

@@ -125,4 +125,23 @@ export const COMMAND_RULES: CommandRules = {
   'queues:catalog': read,
   'queues:log': read,
   'queueBoard:get': read,
+
+  // The admin page: everyone may ask whether they have one; its sessions and links are administrators'.
+  'admin:access': read,
+  'admin:sessions': { check: administratorsOnly('sessions') },
+  'admin:revokeSession': { check: administratorsOnly('sessions'), target: (args) => ({ session: args.id }) },
+  'admin:revokeAgent': {
+    check: administratorsOnly('sessions'),
+    target: (args) => ({ username: args.username.trim() }),
+  },
+  'admin:revokeAll': { check: administratorsOnly('sessions'), target: () => ({ session: 'all' }) },
+  'admin:enrollments': { check: administratorsOnly('enrollment') },
+  'admin:issueEnrollment': {
+    check: administratorsOnly('enrollment'),
+    target: (args) => ({ username: args.username.trim() }),
+  },
+  'admin:cancelEnrollment': {
+    check: administratorsOnly('enrollment'),
+    target: (args) => ({ link: args.id }),
+  },
 };

@@ -26,7 +26,7 @@ export type Check<Args> = (args: Args, context: GuardContext) => Promise<Refusal
 
 /** What `policy.forAdministrators` names. */
 export type AdministratorAction =
-  'connectionTest' | 'phonesOfDraft' | 'usersCheck' | 'syncRun' | 'syncCancel';
+  'connectionTest' | 'phonesOfDraft' | 'usersCheck' | 'syncRun' | 'syncCancel' | 'sessions' | 'enrollment';
 
 export const allow: Check<unknown> = async () => null;
 

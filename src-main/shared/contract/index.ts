@@ -8,6 +8,7 @@
  * types, the handler types, `RendererApi`. Main validates every argument with the table's schema, because a
  * window is untrusted. docs/recipes/add-a-command.md walks through adding one.
  */
+import { adminCommands } from './admin';
 import { appCommands, appEvents } from './app';
 import { callsCommands, callsEvents } from './calls';
 import type { ArgsOf, HandlersFor, InputOf, PayloadOf, ResultOf } from './define';
@@ -20,6 +21,7 @@ import { reviewCommands, reviewEvents } from './review';
 import { settingsCommands, settingsEvents } from './settings';
 import { wrapUpCommands, wrapUpEvents } from './wrapup';
 
+export * from './admin';
 export * from './app';
 export * from './calls';
 export * from './define';
@@ -45,6 +47,7 @@ export const commandTable = {
   ...directoryCommands,
   ...privacyCommands,
   ...queuesCommands,
+  ...adminCommands,
 };
 
 /** Every event of every area. */

@@ -7,12 +7,17 @@ const PREFIX = '#/';
  * back/forward work. An unknown or unbuilt screen falls back to the first one.
  */
 export class NavigationState {
-  readonly #screens: readonly [ScreenDefinition, ...ScreenDefinition[]];
+  readonly #screens: () => readonly [ScreenDefinition, ...ScreenDefinition[]];
   #hash = $state(window.location.hash);
   readonly current: ScreenDefinition = $derived(this.#resolve(this.#hash));
 
-  constructor(screens: readonly [ScreenDefinition, ...ScreenDefinition[]]) {
-    this.#screens = screens;
+  /** `screens` may be a function of reactive state (the admin page appears once the server says so). */
+  constructor(
+    screens:
+      | readonly [ScreenDefinition, ...ScreenDefinition[]]
+      | (() => readonly [ScreenDefinition, ...ScreenDefinition[]]),
+  ) {
+    this.#screens = typeof screens === 'function' ? screens : () => screens;
   }
 
   /** Follows the fragment; returns the function that stops. */
@@ -33,7 +38,8 @@ export class NavigationState {
   #resolve(hash: string): ScreenDefinition {
     // A screen may route inside its fragment (`#/history/<uniqueid>`): the first part names the screen.
     const id = hash.startsWith(PREFIX) ? (hash.slice(PREFIX.length).split('/')[0] ?? '') : '';
-    return this.#screens.find((screen) => screen.id === id) ?? this.#screens[0];
+    const screens = this.#screens();
+    return screens.find((screen) => screen.id === id) ?? screens[0];
   }
 }
 

@@ -10,6 +10,7 @@ import { demoPbxProfile } from '../../../src-main/app/connection/connectionModeC
 import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { AuditEvent } from '../../../src-main/server/audit/auditEvent';
+import { NO_ADMINISTRATORS } from '../../../src-main/server/policy/administrators';
 import { composeTeamServer, type RunningTeamServer } from '../../../src-main/server/composeTeamServer';
 import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';
@@ -24,7 +25,10 @@ export interface TeamServerFixture extends RunningTeamServer {
   close(): Promise<void>;
 }
 
-export async function startTeamServerFixture(): Promise<TeamServerFixture> {
+/** `administrators`: PBX usernames that administer this server (none unless given). */
+export async function startTeamServerFixture(
+  options: { administrators?: readonly string[] } = {},
+): Promise<TeamServerFixture> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-server-'));
   const rendererDirectory = join(dataDirectory, 'renderer');
@@ -42,6 +46,7 @@ export async function startTeamServerFixture(): Promise<TeamServerFixture> {
     clock: systemClock,
     logger: silentLogger,
     audit: { record: (event) => audit.push(event) },
+    administrators: { ...NO_ADMINISTRATORS, usernames: options.administrators ?? [] },
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',

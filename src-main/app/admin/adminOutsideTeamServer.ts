@@ -1,0 +1,27 @@
+/**
+ * The administration commands where there is nothing to administer: the desktop app and the browser host
+ * serve one agent on their own computer, with no sign-in sessions and no enrollment links. The window is
+ * told it has no admin page; anything else is refused with a sentence that says where administration is.
+ */
+import { AppError, type adminCommands, type HandlersFor } from '../../shared/contract';
+import { activeTranslator } from '../../shared/i18n';
+
+export class AdminUnavailable extends AppError {
+  readonly code = 'not-found';
+}
+
+export function adminOutsideTeamServer(): HandlersFor<typeof adminCommands> {
+  const unavailable = async (): Promise<never> => {
+    throw new AdminUnavailable(activeTranslator().t('admin.onlyOnTeamServer'));
+  };
+  return {
+    'admin:access': async () => ({ teamServer: false, administrator: false }),
+    'admin:sessions': unavailable,
+    'admin:revokeSession': unavailable,
+    'admin:revokeAgent': unavailable,
+    'admin:revokeAll': unavailable,
+    'admin:enrollments': unavailable,
+    'admin:issueEnrollment': unavailable,
+    'admin:cancelEnrollment': unavailable,
+  };
+}
