@@ -7,16 +7,9 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OidcSignIn } from '../../../../src-main/server/identity/oidcSignIn';
 import { cookieSettingsFor, sessionReader } from '../../../../src-main/server/identity/sessionCookies';
-import { silentLogger } from '../../../../src-main/shared/logger';
 import { startSignInServer, type SignInServer } from './signInServer';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  listenTestIdentityProvider,
-  type TestIdentityProvider,
-} from './testIdentityProvider';
+import { listenTestIdentityProvider, signInWith, type TestIdentityProvider } from './testIdentityProvider';
 
 const chromiumPath = process.env['CHROMIUM_PATH'];
 
@@ -34,18 +27,7 @@ describe.skipIf(!chromiumPath)('OIDC sign-in in Chromium', { timeout: 60_000 }, 
     );
     server = await startSignInServer({
       oidc: (origin) =>
-        new OidcSignIn({
-          config: {
-            issuer: provider.issuer,
-            clientId: CLIENT_ID,
-            clientSecret: CLIENT_SECRET,
-            redirectUri: `${origin}/auth/callback`,
-            claim: 'preferred_username',
-          },
-          resolveAgent: async (username) => (username === 'jnovak' ? { username } : undefined),
-          clock: { now: () => Date.now() },
-          logger: silentLogger,
-        }),
+        signInWith(provider, origin, async (username) => (username === 'jnovak' ? { username } : undefined)),
       decorate: (app) => {
         app.get('/landing', async (request, reply) => {
           const origin = `http://${request.headers.host}`;

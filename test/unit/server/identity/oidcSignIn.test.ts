@@ -6,18 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoPbx, type DemoPbx } from '../../../../src-main/demo-pbx';
-import { OidcSignIn } from '../../../../src-main/server/identity/oidcSignIn';
 import { pbxUsernameResolver } from '../../../../src-main/server/identity/pbxUserResolver';
 import { silentLogger } from '../../../../src-main/shared/logger';
 import { demoPbxClient } from '../../cache/fixtures';
 import { startSignInServer, type SignInServer } from './signInServer';
 import { TestBrowser } from './testBrowser';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  listenTestIdentityProvider,
-  type TestIdentityProvider,
-} from './testIdentityProvider';
+import { listenTestIdentityProvider, signInWith, type TestIdentityProvider } from './testIdentityProvider';
 
 let pbx: DemoPbx;
 let provider: TestIdentityProvider;
@@ -37,18 +31,9 @@ beforeAll(async () => {
   });
   server = await startSignInServer({
     oidc: (origin) =>
-      new OidcSignIn({
-        config: {
-          issuer: provider.issuer,
-          clientId: CLIENT_ID,
-          clientSecret: CLIENT_SECRET,
-          redirectUri: `${origin}/auth/callback`,
-          claim: 'preferred_username',
-        },
-        resolveAgent: (claimValue) => (claimValue === 'pbx.outage' ? resolveDown : resolveUp)(claimValue),
-        clock: { now: () => Date.now() },
-        logger: silentLogger,
-      }),
+      signInWith(provider, origin, (claimValue) =>
+        (claimValue === 'pbx.outage' ? resolveDown : resolveUp)(claimValue),
+      ),
   });
   provider.start(`${server.origin}/auth/callback`);
 }, 30_000);

@@ -7,6 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { OidcSignIn, type AgentResolver } from '../../../../src-main/server/identity/oidcSignIn';
+import { silentLogger } from '../../../../src-main/shared/logger';
 
 export const CLIENT_ID = 'ringside-team-server';
 export const CLIENT_SECRET = 'a-test-client-secret-of-enough-length-0123456789';
@@ -18,6 +20,22 @@ export interface TestIdentityProvider {
   /** Registers the client with its callback and starts answering. */
   start(redirectUri: string): void;
   close(): Promise<void>;
+}
+
+/** The team server's relying party for `provider`'s client, answering at `origin`, mapping preferred_username. */
+export function signInWith(provider: TestIdentityProvider, origin: string, resolveAgent: AgentResolver) {
+  return new OidcSignIn({
+    config: {
+      issuer: provider.issuer,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUri: `${origin}/auth/callback`,
+      claim: 'preferred_username',
+    },
+    resolveAgent,
+    clock: { now: () => Date.now() },
+    logger: silentLogger,
+  });
 }
 
 /**
