@@ -3,6 +3,9 @@ import type { ChildProcess, StdioOptions } from 'node:child_process';
 
 export type Env = Record<string, string | undefined>;
 
+/** The Node options the browser host runs with (browserHostNodeFlags.mjs). */
+export const BROWSER_HOST_NODE_FLAGS: readonly string[];
+
 export interface LauncherOptions {
   /** `--browser`: the browser host, without trying Electron. */
   browser: boolean;

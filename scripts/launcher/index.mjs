@@ -1,4 +1,5 @@
 // The launcher's modules in one place, for its tests (types: index.d.mts).
+export { BROWSER_HOST_NODE_FLAGS } from './browserHostNodeFlags.mjs';
 export { chooseHost, hasDisplay } from './chooseHost.mjs';
 export { DEFAULT_ELECTRON_MIRROR, electronArtifactUrl, electronSetting } from './electronArtifactUrl.mjs';
 export { electronCommand, electronDevCommand, needsNoSandbox } from './electronCommand.mjs';

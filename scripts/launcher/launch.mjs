@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { chooseHost } from './chooseHost.mjs';
 import { electronArtifactUrl } from './electronArtifactUrl.mjs';
 import { electronCommand, electronDevCommand, electronViteBin, needsNoSandbox } from './electronCommand.mjs';
+import { BROWSER_HOST_NODE_FLAGS } from './browserHostNodeFlags.mjs';
 import { browserHostMissingMessage, fallbackParagraph } from './fallbackParagraph.mjs';
 import { inspectElectron } from './inspectElectron.mjs';
 import { LAUNCHER_USAGE, parseLauncherArgs } from './parseLauncherArgs.mjs';
@@ -191,5 +192,6 @@ async function startBrowserHost(context, options) {
     return 1;
   }
   context.print(`Starting Ringside in the browser: node ${[shownPath, ...options.hostArgs].join(' ')}`);
-  return exitCodeOf(await run(context, process.execPath, [context.browserHostPath, ...options.hostArgs]));
+  const nodeArgs = [...BROWSER_HOST_NODE_FLAGS, context.browserHostPath, ...options.hostArgs];
+  return exitCodeOf(await run(context, process.execPath, nodeArgs));
 }

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket, type MessageEvent } from 'undici';
+import { BROWSER_HOST_NODE_FLAGS } from '../../scripts/launcher/index.mjs';
 import { AppCore } from '../../src-main/app/appCore';
 import { systemClock } from '../../src-main/shared/clock';
 import { silentLogger } from '../../src-main/shared/logger';
@@ -150,10 +151,14 @@ interface Started {
 
 async function startProcess(profile: string): Promise<Started> {
   const started = performance.now();
-  const child = spawn(process.execPath, [browserHostPath, '--no-open', '--port', '0'], {
-    env: { ...process.env, RINGSIDE_USER_DATA: profile },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...BROWSER_HOST_NODE_FLAGS, browserHostPath, '--no-open', '--port', '0'],
+    {
+      env: { ...process.env, RINGSIDE_USER_DATA: profile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

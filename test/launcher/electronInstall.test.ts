@@ -179,6 +179,8 @@ describe.skipIf(process.platform === 'win32')(
       }
       expect(paragraph.split('\n\n')).toHaveLength(1);
       expect(readRecord(current.browserRecord).args).toEqual(['--port', '4567', '--host', '127.0.0.1']);
+      // Run with the memory option that keeps a demo start under 150 MB.
+      expect(readRecord(current.browserRecord).nodeOptions).toEqual(['--max-semi-space-size=2']);
       expect(existsSync(join(current.electronDir, 'path.txt'))).toBe(false);
     }
 

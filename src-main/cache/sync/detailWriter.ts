@@ -16,11 +16,17 @@ import type { DetailOutcome, DetailWriteCounts } from './detailOutcome';
 import type { QuarantinedRecord } from './detailOutcome';
 import { applyDetailOutcome, countWrites, setAsideInto } from './detailOutcome';
 import type { WorkerScript } from './workerScript';
+import { sizedDetailWriter } from './sizedDetailWriter';
 import { writeInSlices } from './writeInSlices';
 
 export type { WorkerScript } from './workerScript';
 
 export interface DetailWriter {
+  /**
+   * Called before a collection's details are fetched, with how many are due: a writer may choose how to
+   * write by the size of the work (sizedDetailWriter.ts).
+   */
+  plan?(collection: DetailCollection, due: number): void;
   /**
    * Called for each outcome as it arrives, before the batch holding it is written: the share of the work
    * that belongs on the caller's thread is done a little at a time rather than a batch at once.
@@ -76,21 +82,42 @@ export type DetailWriterReply =
   | { seq: number; counts: DetailWriteCounts }
   | { seq: number; error: { message: string; diskFull: boolean; corrupt: boolean } };
 
+/** How many details a sync writes on its own thread before a worker thread pays for itself. */
+export const INLINE_DETAILS_UP_TO = 5000;
+
+export interface WorkerDetailWriterOptions {
+  /**
+   * A collection with at most this many details due is written on the sync's own thread: a thread of its
+   * own costs 15–20 MB of memory, more than a few thousand persons take to write (docs/performance.md).
+   */
+  inlineUpTo?: number;
+}
+
 /**
- * Writes in a worker thread when the cache is a file, else on the caller's thread. The worker's heap is
- * capped: it holds a batch at a time, and an uncapped young generation would grow to tens of megabytes.
+ * Writes in a worker thread when the cache is a file and a collection is large, else on the caller's
+ * thread. The worker's heap is capped: it holds a batch at a time, and an uncapped young generation would
+ * grow to tens of megabytes.
  */
-export function workerDetailWriterFactory(script: WorkerScript): DetailWriterFactory {
+export function workerDetailWriterFactory(
+  script: WorkerScript,
+  { inlineUpTo = INLINE_DETAILS_UP_TO }: WorkerDetailWriterOptions = {},
+): DetailWriterFactory {
   return (cache) => {
     const path = cache.databasePath;
     if (path === null) return inlineDetailWriter(cache);
     const workerData: DetailWriterWorkerData = { path, numbering: cache.numberingPlan };
-    const worker = new Worker(script.url, {
-      workerData,
-      execArgv: script.execArgv,
-      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
-    });
-    return new WorkerDetailWriter(worker, path, cache.numberKeys, (cause) => cache.reportDamage(cause));
+    const startWorker = () =>
+      new WorkerDetailWriter(
+        new Worker(script.url, {
+          workerData,
+          execArgv: script.execArgv,
+          resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
+        }),
+        path,
+        cache.numberKeys,
+        (cause) => cache.reportDamage(cause),
+      );
+    return sizedDetailWriter(inlineDetailWriter(cache), startWorker, inlineUpTo);
   };
 }
 

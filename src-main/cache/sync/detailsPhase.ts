@@ -25,6 +25,7 @@ export async function detailsPhase<L extends { id: number }, D>(
   const due = run.cache.ledger.dueIds(KIND_OF_COLLECTION[collection.name]);
   const tracker = run.phase(`${collection.name}:details`);
   tracker.update(0, due.length);
+  writer.plan?.(collection.name, due.length);
   let done = 0;
   let buffer: DetailOutcome[] = [];
   const writing: Promise<void>[] = [];

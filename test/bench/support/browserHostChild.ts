@@ -37,6 +37,8 @@ export interface BrowserHostMemory {
   demoRssPeak: number;
   demoRssIdle: number;
   persons: number;
+  /** CPU time of this process from its start to idle after the first sync (user + system). */
+  cpuMs: number;
 }
 
 const builtMain = new URL(process.env.BENCH_BUILT_MAIN ?? 'file:///missing/');
@@ -111,6 +113,7 @@ try {
     demoRssPeak: peak(demo),
     demoRssIdle: demo.at(-1)?.rss ?? 0,
     persons: core.directorySync.status().counts?.persons ?? 0,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   };
   process.send!(figures);
 } finally {

@@ -53,17 +53,18 @@ export async function measureMainProcess(
 }
 
 /**
- * Runs a bundled child with plain node and `env` added to this process's environment; resolves with the
+ * Runs a bundled child with plain node (and `nodeOptions`) and `env` added to this process's environment; resolves with the
  * `{type: 'figures'}` message it sends once it has exited cleanly.
  */
 export function runBundledChild<F extends { type: 'figures' }>(
   script: string,
   name: string,
   env: Record<string, string>,
+  nodeOptions: readonly string[] = [],
 ): Promise<F> {
   const child = fork(script, {
     env: { ...process.env, ...env },
-    execArgv: [],
+    execArgv: [...nodeOptions],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

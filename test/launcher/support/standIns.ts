@@ -73,7 +73,7 @@ export function standInBrowserHost(directory: string): string {
     path,
     `import { appendFileSync, writeFileSync } from 'node:fs';
 const record = process.env.STAND_IN_RECORD;
-writeFileSync(record, JSON.stringify({ args: process.argv.slice(2) }) + '\\n');
+writeFileSync(record, JSON.stringify({ args: process.argv.slice(2), nodeOptions: process.execArgv }) + '\\n');
 if (process.env.STAND_IN_WAIT) {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
     process.on(signal, () => {
@@ -93,9 +93,14 @@ if (process.env.STAND_IN_WAIT) {
   return path;
 }
 
-export function readRecord(recordFile: string): { args: string[]; signals: string[] } {
+export function readRecord(recordFile: string): {
+  args: string[];
+  nodeOptions: string[];
+  signals: string[];
+} {
   const [json = '{}', ...signals] = readFileSync(recordFile, 'utf8').trim().split('\n');
-  return { args: (JSON.parse(json) as { args: string[] }).args, signals };
+  const { args, nodeOptions } = JSON.parse(json) as { args: string[]; nodeOptions: string[] };
+  return { args, nodeOptions, signals };
 }
 
 /**

@@ -2,9 +2,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { CacheDamagedError, DirectorySync, openCache } from '../../../src-main/cache';
-import { sourceDetailWriter } from '../../support/detailWriter';
+import { sizedSourceDetailWriter, sourceDetailWriter } from '../../support/detailWriter';
 import { openTestCache, spyLogger, testDirectory } from './fixtures';
-import { MemoryDirectory, person, phone } from './memoryDirectory';
+import { company, MemoryDirectory, person, phone } from './memoryDirectory';
 
 function syncWithWorker(source: MemoryDirectory, directory = testDirectory()) {
   return new DirectorySync(directory, source, {
@@ -112,5 +112,28 @@ describe('damage the worker meets', { timeout: 30_000 }, () => {
     );
     expect(database.damaged).toBe(true);
     await vi.waitFor(() => expect(told).toHaveBeenCalledOnce());
+  });
+
+  it('keeps everything when a sync writes its small collections inline and its large one in the worker', async () => {
+    const source = new MemoryDirectory();
+    for (let id = 1; id <= 3; id++) source.companyRecords.set(id, company(id, `Company ${id}`));
+    for (let id = 1; id <= 40; id++) {
+      source.addPersons(person(id, { contacts: [phone(`+420 602 ${String(id).padStart(6, '0')}`)] }));
+    }
+    const directory = testDirectory();
+    const sync = new DirectorySync(directory, source, {
+      logger: spyLogger(),
+      clock: { now: () => Date.now() },
+      batchSize: 20,
+      rollingRefresh: { persons: 0, companies: 0, users: 0 },
+      // 3 companies are written on the sync's thread, 40 persons in the worker.
+      detailWriter: sizedSourceDetailWriter(10),
+    });
+
+    const report = await sync.run();
+
+    expect(report.quarantined).toEqual([]);
+    expect(directory.counts()).toMatchObject({ persons: 40, companies: 3, numbers: 40 });
+    expect(directory.lookupNumber('+420 602 000 040').map((match) => match.id)).toEqual([40]);
   });
 });
