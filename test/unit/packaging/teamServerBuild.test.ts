@@ -6,12 +6,12 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { projectRoot } from './standInElectron';
+import { missingBuild, projectRoot } from './standInElectron';
 
 const SERVER_BUNDLE = 'out/main/teamServer.js';
 const UNIT_FILE = 'resources/server/ringside-server.service';
@@ -102,15 +102,7 @@ describe('the systemd unit', () => {
   });
 });
 
-const bundleMissing = (() => {
-  try {
-    readFileSync(join(projectRoot, SERVER_BUNDLE));
-    readFileSync(join(projectRoot, 'out/renderer/index.html'));
-    return false;
-  } catch {
-    return true;
-  }
-})();
+const bundleMissing = missingBuild() !== null || !existsSync(join(projectRoot, SERVER_BUNDLE));
 
 describe.skipIf(bundleMissing)(`the built team server (${SERVER_BUNDLE})`, () => {
   let scratch: string | undefined;
