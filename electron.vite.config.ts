@@ -59,6 +59,8 @@ export default defineConfig(({ command }): UserConfig => {
             index: resolve(import.meta.dirname, 'src-main/index.ts'),
             // The browser host (docs/browser-host.md): plain Node, run as `node out/main/browserHost.js`.
             browserHost: resolve(import.meta.dirname, 'src-main/web/browserHostMain.ts'),
+            // The team server (docs/team-server.md), run in production as `node out/main/teamServer.js`.
+            teamServer: resolve(import.meta.dirname, 'src-main/server/serverMain.ts'),
             // The directory sync's writer thread, started by both hosts from out/main/.
             detailWriterWorker: resolve(import.meta.dirname, 'src-main/cache/sync/detailWriterWorker.ts'),
             // The integrity check after an unclean shutdown, off the main thread (started beside the above).

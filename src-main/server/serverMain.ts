@@ -43,6 +43,8 @@ const DEMO_AGENT_COUNT = 3;
 // i18n-exempt: a folder name.
 const DATA_FOLDER_NAME = 'ringside-server';
 
+// Two folders up is the project's root both from src-main/server/ (tsx) and from out/main/ (the build, run
+// by plain node in production: docs/team-server.md, "Installing with Node").
 const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
 const rendererDirectory = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 // i18n-exempt: administrator terminal output, as the browser host's and the demo PBX's command lines.
