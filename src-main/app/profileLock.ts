@@ -3,7 +3,8 @@
  * caches, the wrap-up outbox) and must never run on it at once. The one that starts writes a lock file there
  * with its pid and kind; the next finds it and says which host is running. A lock whose pid is gone (a
  * crash, a power cut) is stale and taken over. Electron's own single-instance lock still keeps a second
- * desktop app away; this one is about the two kinds of host.
+ * desktop app away; this one is about the two kinds of host. A team server takes the same lock on its data
+ * directory, so a second server started by mistake never opens the same identity file, caches and histories.
  */
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +14,13 @@ import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './privateFiles';
 
 export const PROFILE_LOCK_FILE = 'ringside-host.lock';
 
+/** Who may hold the lock: the two hosts of one agent's profile, or a team server on its data directory. */
+export type LockHost = AppHost | 'server';
+const LOCK_HOSTS: readonly unknown[] = ['desktop', 'browser', 'server'] satisfies LockHost[];
+
 export interface ProfileLockHolder {
   pid: number;
-  host: AppHost;
+  host: LockHost;
 }
 
 export type ProfileLockClaim =
@@ -23,7 +28,7 @@ export type ProfileLockClaim =
 
 export interface ProfileLockOptions {
   directory: string;
-  host: AppHost;
+  host: LockHost;
   pid?: number;
   /** Whether a process runs; default: `process.kill(pid, 0)`. */
   isRunning?: (pid: number) => boolean;
@@ -50,8 +55,8 @@ function readHolder(path: string): ProfileLockHolder | undefined {
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const { pid, host } = parsed as Record<string, unknown>;
     if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
-    if (host !== 'desktop' && host !== 'browser') return undefined;
-    return { pid, host };
+    if (!LOCK_HOSTS.includes(host)) return undefined;
+    return { pid, host: host as LockHost };
   } catch {
     return undefined;
   }

@@ -26,6 +26,7 @@ import { nodeTransport } from '../app/connection/pbxTransport';
 import { appVersion } from '../app/appVersion';
 import { createLogger } from '../app/logging';
 import { keepNewFilesPrivate, makeUserDataPrivate } from '../app/privateFiles';
+import { claimProfileLock, describeLockHolder } from '../app/profileLock';
 import { systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { activeTranslator } from '../shared/i18n';
@@ -127,6 +128,13 @@ async function run(config: ServerConfig, secrets: ServerSecrets): Promise<number
   }
   keepNewFilesPrivate();
   makeUserDataPrivate(config.dataDirectory);
+  // One server per data directory: a second one would open the same identity file, caches and histories.
+  const lock = claimProfileLock({ directory: config.dataDirectory, host: 'server' });
+  if (!lock.claimed) {
+    say(describeLockHolder(lock.holder, lock.path));
+    return 1;
+  }
+  process.on('exit', () => lock.release());
   const logger = startLogging(config.dataDirectory);
   const configured = configuredPbx(config, secrets);
   const demo = configured ? undefined : await startDemo(logger);

@@ -4,7 +4,7 @@
  * dependencies alone (no tsx), stopped cleanly by SIGTERM, and started by the systemd unit in
  * resources/server/. The checks of out/ need a build (`npx electron-vite build`).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -150,6 +150,17 @@ describe.skipIf(bundleMissing)(`the built team server (${SERVER_BUNDLE})`, () =>
       expect(await page.text()).toContain('<html');
       const app = await fetch(`${origin}/`, { redirect: 'manual' });
       expect(app.headers.get('location')).toBe('/enroll');
+      // A second server started by mistake on the same data directory stops before opening anything.
+      const second = spawnSync(process.execPath, [SERVER_BUNDLE, '--config', configFile], {
+        cwd: projectRoot,
+        env: { PATH: process.env['PATH'] ?? '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain(
+        `team server (pid ${server.pid}) is already running on this data directory`,
+      );
     } finally {
       server.kill('SIGTERM');
     }
@@ -158,5 +169,6 @@ describe.skipIf(bundleMissing)(`the built team server (${SERVER_BUNDLE})`, () =>
     const files = readdirSync(dataDirectory);
     expect(files).toEqual(expect.arrayContaining(['identity.sqlite', 'directory-demo.sqlite']));
     expect(files.filter((name) => name.endsWith('-wal'))).toEqual([]);
+    expect(files).not.toContain('ringside-host.lock');
   }, 60_000);
 });
