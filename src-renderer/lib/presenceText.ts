@@ -2,21 +2,23 @@
  * How the Directory and the Dial screen show a colleague's presence: always words ("On a call"), which a
  * colour may accent but never replaces. Read when called, so the words follow a language switch.
  */
-import type { ColleaguePresence, DirectoryEntry, NumberMatch } from '../../src-main/shared/contract';
+import type {
+  ColleaguePresence,
+  DirectoryEntry,
+  NumberMatch,
+  PresenceState,
+} from '../../src-main/shared/contract';
+import type { MessageKey } from '../../src-main/shared/i18n';
 import { t } from './i18n.svelte';
-import type { PresenceState } from './state/presence.svelte';
+import type { Tone } from './labels';
+import type { PresenceState as PresenceStore } from './state/presence.svelte';
 
-/** "Free", "Ringing", "On a call". */
-export function presenceStateText(colleague: Pick<ColleaguePresence, 'state'>): string {
-  switch (colleague.state) {
-    case 'free':
-      return t('presence.free');
-    case 'ringing':
-      return t('presence.ringing');
-    case 'busy':
-      return t('presence.busy');
-  }
-}
+/** Each state's label key (worded where shown, so it follows a language switch) and tone. */
+export const presenceStateText: Record<PresenceState, { labelKey: MessageKey; tone: Tone }> = {
+  free: { labelKey: 'presence.free', tone: 'positive' },
+  ringing: { labelKey: 'presence.ringing', tone: 'progress' },
+  busy: { labelKey: 'presence.busy', tone: 'warning' },
+};
 
 /**
  * The colleague a Directory entry is: a user by their PBX user id, else whoever's phone is one of the
@@ -24,7 +26,7 @@ export function presenceStateText(colleague: Pick<ColleaguePresence, 'state'>): 
  */
 export function colleagueOfEntry(
   entry: Pick<DirectoryEntry, 'kind' | 'id' | 'numbers'>,
-  presence: Pick<PresenceState, 'byUserId' | 'byExtension'>,
+  presence: Pick<PresenceStore, 'byUserId' | 'byExtension'>,
 ): ColleaguePresence | undefined {
   const byId = entry.kind === 'user' ? presence.byUserId(entry.id) : undefined;
   if (byId) return byId;

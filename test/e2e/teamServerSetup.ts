@@ -16,12 +16,10 @@ import { systemClock } from '../../src-main/shared/clock';
 import type { Translator } from '../../src-main/shared/i18n';
 import { silentLogger } from '../../src-main/shared/logger';
 import { TestClient } from '../conformance/helpers';
+import { demoAgentsWithPhones, type DemoAgentUser } from '../unit/server/demoAgents';
 import { words } from './support-i18n/screenWalk';
 
-export interface DemoAgent {
-  userId: number;
-  username: string;
-  extension: string;
+export interface DemoAgent extends DemoAgentUser {
   /** The agent's page speaks the language of their PBX user (Settings ▸ Language ▸ Automatic). */
   say: Translator;
 }
@@ -38,30 +36,16 @@ export interface E2eTeamServer {
 const languageOf = (locale: string) =>
   locale.startsWith('cs') ? 'cs' : locale.startsWith('sk') ? 'sk' : 'en';
 
-function demoAgents(demo: DemoPbx, count: number): DemoAgent[] {
-  const organisation = demo.sim.state.organisation;
-  const found: DemoAgent[] = [];
-  for (const user of organisation.allUsers()) {
-    const phone = organisation.phoneOfUser(user.id);
-    if (!phone?.registered || !user.active || user.primary_extension === null) continue;
-    found.push({
-      userId: user.id,
-      username: user.username,
-      extension: phone.extension,
-      say: words(languageOf(user.locale)),
-    });
-    if (found.length === count) return found;
-  }
-  throw new Error(`the demo seed has no ${count} agents with phones`);
-}
-
 /** `pollIntervalMs`: each agent's call monitor (GET /call). */
 export async function startE2eTeamServer(options: {
   agents: number;
   pollIntervalMs: number;
 }): Promise<E2eTeamServer> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
-  const agents = demoAgents(demo, options.agents);
+  const agents = demoAgentsWithPhones(demo, options.agents).map((agent) => ({
+    ...agent,
+    say: words(languageOf(agent.locale)),
+  }));
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-e2e-'));
   const server = await composeTeamServer({
     dataDirectory,

@@ -14,38 +14,20 @@ import type { ColleaguePresence, PresenceChange, PresenceList } from '../../../s
 import type { ServerFrame } from '../../../src-main/shared/wsProtocol';
 import { TestClient } from '../../conformance/helpers';
 import { directoryCore } from '../app/directoryFixtures';
+import { demoAgentsWithPhones, type DemoAgentUser } from './demoAgents';
 import { enrollByLink, openAgentSocket, type AgentSocket } from './teamServerClient';
 import { startTeamServerFixture, type TeamServerFixture } from './teamServerFixture';
 
 const wait = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 8000, interval: 25 });
 
-interface DemoAgent {
-  userId: number;
-  username: string;
-  extension: string;
-}
-
 let fixture: TeamServerFixture;
 let sim: TestClient;
-let alice: DemoAgent;
-let bob: DemoAgent;
+let alice: DemoAgentUser;
+let bob: DemoAgentUser;
 let aliceSocket: AgentSocket;
 let bobSocket: AgentSocket;
 
-/** Two demo users with registered phones of their own. */
-function twoDemoAgents(): [DemoAgent, DemoAgent] {
-  const organisation = fixture.demo.sim.state.organisation;
-  const found: DemoAgent[] = [];
-  for (const user of organisation.allUsers()) {
-    const phone = organisation.phoneOfUser(user.id);
-    if (!phone?.registered || !user.active || user.primary_extension === null) continue;
-    found.push({ userId: user.id, username: user.username, extension: phone.extension });
-    if (found.length === 2) return [found[0]!, found[1]!];
-  }
-  throw new Error('the demo seed has no two agents with phones');
-}
-
-async function signedInSocket(agent: DemoAgent): Promise<AgentSocket> {
+async function signedInSocket(agent: DemoAgentUser): Promise<AgentSocket> {
   const { url } = fixture.server.enrollment.issue(agent.username, 'test administrator');
   const origin = fixture.server.origin;
   const browser = await enrollByLink(origin, url, cookieSettingsFor(origin).sessionName);
@@ -61,7 +43,7 @@ const presenceChanges = (frames: ServerFrame[]): PresenceChange[] =>
   );
 
 /** The states of `agent` that a socket was told, in order. */
-const statesOf = (frames: ServerFrame[], agent: DemoAgent) =>
+const statesOf = (frames: ServerFrame[], agent: DemoAgentUser) =>
   presenceChanges(frames).flatMap((change) =>
     change.changed
       .filter((colleague) => colleague.userId === agent.userId)
@@ -71,7 +53,7 @@ const statesOf = (frames: ServerFrame[], agent: DemoAgent) =>
 beforeAll(async () => {
   fixture = await startTeamServerFixture();
   sim = new TestClient(fixture.demo);
-  [alice, bob] = twoDemoAgents();
+  [alice, bob] = demoAgentsWithPhones(fixture.demo, 2) as [DemoAgentUser, DemoAgentUser];
   aliceSocket = await signedInSocket(alice);
   bobSocket = await signedInSocket(bob);
 }, 30_000);
