@@ -2,7 +2,8 @@
  * Colleagues' presence end to end: a team server against the demo PBX over real HTTP with two agents
  * signed in by link, each with a WebSocket of the browser host's protocol. A call on Alice's phone reaches
  * Bob's socket as `presence:changed` (ringing, on a call, free again) from the polls of Alice's own phone;
- * Bob's `presence:list` lists Alice; Alice signing out tells Bob she is gone. The desktop app and the
+ * Bob's `presence:list` lists Alice; pausing all her queues and resuming them reach Bob too; Alice signing
+ * out tells Bob she is gone. The desktop app and the
  * browser host (AppCore) say presence is not available.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieSettingsFor } from '../../../src-main/server/identity/sessionCookies';
-import type { ColleaguePresence, PresenceChange, PresenceList } from '../../../src-main/shared/contract';
+import type {
+  ColleaguePresence,
+  PresenceChange,
+  PresenceList,
+  QueuesView,
+} from '../../../src-main/shared/contract';
 import type { ServerFrame } from '../../../src-main/shared/wsProtocol';
 import { TestClient } from '../../conformance/helpers';
 import { directoryCore } from '../app/directoryFixtures';
@@ -100,6 +106,23 @@ describe("colleagues' presence on the team server", { timeout: 30_000 }, () => {
     // Alice's own window hears it too; Bob's phone never changed, so nobody was told about him.
     expect(statesOf(aliceSocket.frames, alice)).toEqual(['ringing', 'busy', 'free']);
     expect(statesOf(bobSocket.frames, bob)).toEqual([]);
+  });
+
+  it('tells Bob that Alice paused all her queues, and that she resumed', async () => {
+    const queues = (await aliceSocket.invoke('queues:refresh')).value as QueuesView;
+    expect(queues.queues.length).toBeGreaterThan(0);
+    const pausedOf = () =>
+      presenceChanges(bobSocket.frames).flatMap((change) =>
+        change.changed
+          .filter((colleague) => colleague.userId === alice.userId)
+          .map((colleague) => colleague.pausedInAllQueues),
+      );
+    const before = pausedOf().length;
+
+    expect((await aliceSocket.invoke('queues:change', { action: 'pause-all' })).ok).toBe(true);
+    await wait(() => expect(pausedOf().slice(before)).toEqual([true]));
+    expect((await aliceSocket.invoke('queues:change', { action: 'resume-all' })).ok).toBe(true);
+    await wait(() => expect(pausedOf().slice(before)).toEqual([true, false]));
   });
 
   it("tells Bob that Alice is gone when her agent's last session ends", async () => {
