@@ -3,8 +3,7 @@
  * signed in by link, each with a WebSocket of the browser host's protocol. A call on Alice's phone reaches
  * Bob's socket as `presence:changed` (ringing, on a call, free again) from the polls of Alice's own phone;
  * Bob's `presence:list` lists Alice; pausing all her queues and resuming them reach Bob too; Alice signing
- * out tells Bob she is gone. The desktop app and the
- * browser host (AppCore) say presence is not available.
+ * out tells Bob she is gone. The desktop app and the browser host (AppCore) say presence is not available.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
