@@ -28,6 +28,7 @@ import { PbxServices } from './pbx/pbxServices';
 import { LocalDataClearer } from './privacy/localDataClearer';
 import { privacyHandlers } from './privacy/privacyHandlers';
 import { adminOutsideTeamServer } from './admin/adminOutsideTeamServer';
+import { presenceOutsideTeamServer } from './presence/presenceOutsideTeamServer';
 import { NO_POLICY, withPresets } from './settings/managedPolicy';
 import { MemorySecretStore } from './settings/secretStore';
 import { MemorySettingsStore, SettingsRepository } from './settings/settingsRepository';
@@ -144,6 +145,7 @@ export class AppCore {
         }),
         ...privacyHandlers(this.localData),
         ...adminOutsideTeamServer(),
+        ...presenceOutsideTeamServer(),
       }),
       ...this.session.commands,
     };

@@ -22,6 +22,8 @@ import { openIdentityDatabase } from './identity/identityDatabase';
 import type { OidcSignIn } from './identity/oidcSignIn';
 import { SessionStore, type SessionLifetimes } from './identity/sessionStore';
 import type { AdministratorRules, CrmEditPolicy } from './policy';
+import { PresenceBoard } from './presence/presenceBoard';
+import type { PresenceSource } from './presence/presenceSource';
 import { startTeamServer, type TeamServer } from './teamServer';
 
 export interface TeamServerRunOptions {
@@ -60,6 +62,8 @@ export interface RunningTeamServer {
   pbx: PbxServices;
   agents: AgentSessions;
   sessions: SessionStore;
+  /** Colleagues' presence: every served agent's, kept by the presence board. */
+  presence: PresenceSource;
   /** The audit log file; absent when the caller gave its own recorder. */
   auditLog?: AuditLog;
   /** Closes the server, every agent's session, the PBX connection and the files. */
@@ -90,6 +94,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     lifetimes: options.sessionLifetimes,
     onListenerError: (error) => logger.error('team server: a listener of ended sessions failed', error),
   });
+  const presence = new PresenceBoard({ clock, logger });
   const agents = new AgentSessions({
     pbx,
     dataDirectory,
@@ -103,6 +108,8 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     demoCountry: () => (options.pbx.kind === 'demo' ? options.country : undefined),
     settingsDefaults: options.tuning?.settingsDefaults,
     sessionPolicies: options.tuning?.sessionPolicies,
+    presence,
+    observer: presence,
   });
   let server: TeamServer;
   try {
@@ -121,6 +128,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
       trustProxy: options.trustProxy,
       oidc: options.oidc && ((origin) => options.oidc!(origin, pbx)),
       crmEdits: options.crmEdits,
+      presence,
     });
   } catch (error) {
     sessions.close();
@@ -134,6 +142,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     pbx,
     agents,
     sessions,
+    presence,
     auditLog,
     async stop() {
       await server.close();

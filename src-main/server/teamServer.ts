@@ -30,6 +30,7 @@ import type { Session, SessionStore } from './identity/sessionStore';
 import { refuse as refuseInBrowserLanguage, SIGN_IN_PATH, type Refusal } from './identity/signInAnswers';
 import { signInRoutes, type SignInRateLimits } from './identity/signInRoutes';
 import { DEFAULT_CRM_EDIT_POLICY, type CrmEditPolicy } from './policy';
+import type { PresenceSource } from './presence/presenceSource';
 import { UnknownAgent } from './agents/resolveAgent';
 import { SessionSockets } from './sessionSockets';
 
@@ -56,6 +57,8 @@ export interface TeamServerOptions {
   oidc?: (origin: string) => OidcSignIn;
   crmEdits?: CrmEditPolicy;
   rateLimits?: Partial<SignInRateLimits>;
+  /** Colleagues' presence (the presence board), for what reads it beside the agents' own commands. */
+  presence: PresenceSource;
 }
 
 export interface TeamServer {

@@ -19,6 +19,8 @@ import type { Clock } from '../../shared/clock';
 import { activeTranslator } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { refusalError, refuse } from '../policy';
+import { presenceHandlers } from '../presence/presenceHandlers';
+import type { PresenceSource } from '../presence/presenceSource';
 
 export interface AgentCommandsDeps {
   pbx: PbxServices;
@@ -30,6 +32,8 @@ export interface AgentCommandsDeps {
   /** What the server runs against: the embedded demo PBX or a configured one. */
   mode: AppMode;
   transport: PbxTransport;
+  /** Colleagues' presence (the server's presence board). */
+  presence: PresenceSource;
   clock: Clock;
   logger: Logger;
 }
@@ -75,6 +79,7 @@ export function agentCommands(deps: AgentCommandsDeps): AgentCommandHandlers {
       'privacy:clear': async () => {
         throw refusalError(refuse('policy.privacyClearOnServer'), activeTranslator());
       },
+      ...presenceHandlers(deps.presence),
     }),
     ...session.commands,
   };

@@ -20,6 +20,7 @@ import type { Clock } from '../../shared/clock';
 import type { AppInfo, AppMode, Settings } from '../../shared/contract';
 import type { Logger } from '../../shared/logger';
 import { NO_ADMINISTRATORS, type AdministratorRules } from '../policy/administrators';
+import type { PresenceSource } from '../presence/presenceSource';
 import { agentCommands, type AgentCommandHandlers } from './agentCommands';
 import { agentFolder } from './agentFolder';
 import type { PhoneOverrides } from './agentPhone';
@@ -45,6 +46,15 @@ export interface AgentSessionsOptions {
   settingsDefaults?: Partial<Settings>;
   /** Tests shorten the history's and the queues' schedules. */
   sessionPolicies?: Pick<AgentSessionDeps, 'historyPolicies' | 'queuesPolicy'>;
+  /** What the agents' `presence:list` answers from (the presence board). */
+  presence: PresenceSource;
+  /** Told of each agent's session as it starts and as it ends (the presence board follows them so). */
+  observer?: ServedAgentObserver;
+}
+
+export interface ServedAgentObserver {
+  served(agent: ServedAgent): void;
+  ended(agent: ServedAgent): void;
 }
 
 /** One agent being served: who they are, their session, and their whole (unguarded) command table. */
@@ -96,7 +106,7 @@ export class AgentSessions {
     if (!entry || !entry.holders.delete(sessionId) || entry.holders.size > 0) return;
     this.agents.delete(key);
     entry.served.then(
-      (served) => served.session.dispose(),
+      (served) => this.end(served),
       () => {},
     );
   }
@@ -112,8 +122,14 @@ export class AgentSessions {
     this.agents.clear();
     for (const entry of entries) {
       const served = await entry.served.catch(() => undefined);
-      served?.session.dispose();
+      if (served) this.end(served);
     }
+  }
+
+  /** The observer first: what the session says as it is disposed is no longer the agent's presence. */
+  private end(served: ServedAgent): void {
+    this.options.observer?.ended(served);
+    served.session.dispose();
   }
 
   private async make(username: string): Promise<ServedAgent> {
@@ -159,10 +175,13 @@ export class AgentSessions {
       build: this.options.build,
       mode: this.options.mode,
       transport: this.options.transport,
+      presence: this.options.presence,
       clock,
       logger,
     });
     logger.info(`team server: serving agent ${identity.username}`);
-    return { identity, session, commands };
+    const served = { identity, session, commands };
+    this.options.observer?.served(served);
+    return served;
   }
 }

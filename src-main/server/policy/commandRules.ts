@@ -126,6 +126,9 @@ export const COMMAND_RULES: CommandRules = {
   'queues:log': read,
   'queueBoard:get': read,
 
+  // Which signed-in colleagues are free, ringing or on a call: the team's, for every agent to see.
+  'presence:list': read,
+
   // The admin page: everyone may ask whether they have one; its sessions and links are administrators'.
   'admin:access': read,
   'admin:sessions': { check: administratorsOnly('sessions') },

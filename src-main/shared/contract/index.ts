@@ -15,6 +15,7 @@ import type { ArgsOf, HandlersFor, InputOf, PayloadOf, ResultOf } from './define
 import { directoryCommands, directoryEvents } from './directory';
 import type { IpcResult } from './errors';
 import { historyCommands, historyEvents } from './history';
+import { presenceCommands, presenceEvents } from './presence';
 import { privacyCommands } from './privacy';
 import { queuesCommands, queuesEvents } from './queues';
 import { reviewCommands, reviewEvents } from './review';
@@ -29,6 +30,7 @@ export * from './directory';
 export * from './errors';
 export * from './history';
 export * from './ids';
+export * from './presence';
 export * from './privacy';
 export * from './queues';
 export * from './review';
@@ -48,6 +50,7 @@ export const commandTable = {
   ...privacyCommands,
   ...queuesCommands,
   ...adminCommands,
+  ...presenceCommands,
 };
 
 /** Every event of every area. */
@@ -60,6 +63,7 @@ export const eventTable = {
   ...wrapUpEvents,
   ...directoryEvents,
   ...queuesEvents,
+  ...presenceEvents,
 };
 
 export type CommandTable = typeof commandTable;

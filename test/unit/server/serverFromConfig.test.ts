@@ -175,6 +175,7 @@ describe('a configuration that would serve plain HTTP to other machines', () => 
       startTeamServer({
         agents: running.agents,
         sessions: running.sessions,
+        presence: running.presence,
         identityDb: {} as never,
         clock: systemClock,
         audit: { record: () => undefined },

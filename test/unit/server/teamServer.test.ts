@@ -19,6 +19,7 @@ import {
   type AgentSocket,
   type SignedInAgent,
 } from './teamServerClient';
+import { demoAgentsWithPhones } from './demoAgents';
 import { startTeamServerFixture, TEST_PAGE, type TeamServerFixture } from './teamServerFixture';
 
 const wait = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 8000, interval: 25 });
@@ -39,15 +40,8 @@ let bobSocket: AgentSocket;
 
 /** Two demo users with registered phones of their own. */
 function demoAgents(): [DemoAgent, DemoAgent] {
-  const organisation = fixture.demo.sim.state.organisation;
-  const found: DemoAgent[] = [];
-  for (const user of organisation.allUsers()) {
-    const phone = organisation.phoneOfUser(user.id);
-    if (!phone?.registered || !user.active || user.primary_extension === null) continue;
-    found.push({ username: user.username, extension: phone.extension });
-    if (found.length === 2) return [found[0]!, found[1]!];
-  }
-  throw new Error('the demo seed has no two agents with phones');
+  const [first, second] = demoAgentsWithPhones(fixture.demo, 2);
+  return [first!, second!];
 }
 
 const cookieName = () => cookieSettingsFor(fixture.server.origin).sessionName;
