@@ -176,6 +176,7 @@ describe('a configuration that would serve plain HTTP to other machines', () => 
         agents: running.agents,
         sessions: running.sessions,
         identityDb: {} as never,
+        queueBoard: {} as never,
         clock: systemClock,
         audit: { record: () => undefined },
         logger: silentLogger,
