@@ -134,7 +134,7 @@ describe("the admin page's supervisor view", () => {
           board: {
             queues: [],
             readAt: null,
-            problem: { code: 'pbx-unavailable', message: 'The PBX did not answer.' },
+            problem: { code: 'server-error', message: 'The PBX did not answer.' },
           },
         }),
       ),
