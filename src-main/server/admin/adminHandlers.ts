@@ -1,9 +1,10 @@
 /**
  * The admin page's commands on the team server (docs/team-server.md, "Administration"): the sign-in
  * sessions listed and revoked, enrollment links issued, listed and cancelled, over the server's SessionStore
- * and EnrollmentLinks; and the supervisor view (supervisorView.ts). Built per sign-in session, so the list can mark the administrator's own session and a
- * revocation can say it included it. The policy (COMMAND_RULES) lets administrators alone reach these, and
- * the guard audits each one that changes something.
+ * and EnrollmentLinks; and the supervisor view (supervisorView.ts). Built per sign-in session, so the list
+ * can mark the administrator's own session and a revocation can say it included it. The policy
+ * (COMMAND_RULES) lets administrators alone reach these, and the guard audits each one that changes
+ * something.
  */
 import {
   AppError,

@@ -31,8 +31,8 @@ export interface SupervisorQueueBoardDeps {
 const waitingOrRinging = (queue: Queue) => queue.callers_waiting + queue.callers_ringing > 0;
 
 /**
- * `GET /queues`, and `GET /queue/{id}` only for the inbound queues with callers waiting or ringing: the others
- * have no current wait to report, and a PBX with many queues is not asked about each every 2 s.
+ * `GET /queues`, and `GET /queue/{id}` only for the inbound queues with callers waiting or ringing: the
+ * others have no current wait to report, and a PBX with many queues is not asked about each every 2 s.
  */
 export function readEveryQueue(client: Pick<QueuesClient, 'queues' | 'queue'>, clock: Clock) {
   return readQueues(

@@ -75,7 +75,7 @@ export interface SupervisorAgent {
   username: string;
   /** The PBX user's display name; the username until the server has read the user. */
   displayName: string;
-  /** The extension of the phone the server monitors for them; null when they have none (or it is not known). */
+  /** The extension of the phone the server monitors for them; null: they have none, or it is not known. */
   extension: string | null;
   /** Live sign-in sessions (devices) of this agent. */
   devices: number;
@@ -85,7 +85,7 @@ export interface SupervisorAgent {
   presence: SupervisorPresence | null;
 }
 
-/** One of the PBX's queues on the supervisor's board: GET /queues' figures, the longest wait from GET /queue/{id}. */
+/** A PBX queue on the supervisor's board: GET /queues' figures, and the longest wait from GET /queue/{id}. */
 export interface SupervisorQueue {
   id: number;
   name: string;
@@ -94,7 +94,7 @@ export interface SupervisorQueue {
   /** The queue's own `active`. */
   active: boolean;
   callersWaiting: number;
-  /** Seconds the longest-waiting caller has waited (inbound queues only; 0 with nobody waiting); null: not known. */
+  /** Seconds the longest-waiting caller has waited (inbound queues; 0 with nobody waiting); null: unknown. */
   longestWaitSeconds: number | null;
   /** Agents idle, ringing, talking or in after-call work in this queue. */
   agentsServing: number;

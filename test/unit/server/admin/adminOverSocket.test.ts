@@ -1,9 +1,9 @@
 /**
  * The admin commands over the team server's real WebSockets against the demo PBX: an administrator issues a
  * link for a PBX user (a name the PBX does not know is refused), sees the sessions, and revoking one closes
- * that session's socket at once while the agent's other device stays signed in; the supervisor view lists both
- * signed-in agents and the demo PBX's queues; an ordinary agent's socket is refused every admin command but
- * `admin:access`, and the refusal is audited.
+ * that session's socket at once while the agent's other device stays signed in; the supervisor view lists
+ * both signed-in agents and the demo PBX's queues; an ordinary agent's socket is refused every admin command
+ * but `admin:access`, and the refusal is audited.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoPbx, type DemoPbx } from '../../../../src-main/demo-pbx';
