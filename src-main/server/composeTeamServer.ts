@@ -14,6 +14,7 @@ import { openCache } from '../cache';
 import type { Clock } from '../shared/clock';
 import { FALLBACK_COUNTRY, type AppInfo } from '../shared/contract';
 import type { Logger } from '../shared/logger';
+import { readEveryQueue, SupervisorQueueBoard } from './admin/supervisorQueueBoard';
 import { AgentSessions, type AgentSessionsOptions } from './agents/agentSessions';
 import type { PhoneOverrides } from './agents/agentPhone';
 import type { AuditRecorder } from './audit/auditEvent';
@@ -129,6 +130,11 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
       oidc: options.oidc && ((origin) => options.oidc!(origin, pbx)),
       crmEdits: options.crmEdits,
       presence,
+      // Through the PBX's client of the moment: a reconnect replaces it; none is this reading's failure.
+      queueBoard: new SupervisorQueueBoard({
+        read: async () => readEveryQueue(pbx.requireClient(), clock),
+        clock,
+      }),
     });
   } catch (error) {
     sessions.close();

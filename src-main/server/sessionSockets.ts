@@ -10,6 +10,7 @@
  * page of another origin that got past the Origin check, opens no socket.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AdminSupervisorView } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import { createTranslator } from '../shared/i18n';
 import { CLOSE_SIGNED_OUT } from '../shared/wsProtocol';
@@ -33,6 +34,8 @@ export interface SessionSocketsOptions {
   /** What the admin page's commands act on. */
   sessions: SessionStore;
   enrollment: EnrollmentLinks;
+  /** The admin page's supervisor view (the same for every administrator). */
+  supervisor: () => Promise<AdminSupervisorView>;
   logger: Logger;
 }
 
@@ -52,6 +55,11 @@ export class SessionSockets {
     let count = 0;
     for (const { sockets } of this.bySession.values()) count += sockets.size;
     return count;
+  }
+
+  /** Whether a socket of this sign-in session is open now. */
+  isConnected(sessionId: string): boolean {
+    return (this.bySession.get(sessionId)?.sockets.size ?? 0) > 0;
   }
 
   /** Binds a socket whose cookie named `session` (and whose Origin was the server's own) to its agent. */
@@ -101,6 +109,7 @@ export class SessionSockets {
       enrollment: this.options.enrollment,
       caller: { username: identity.username, sessionId: session.id, isAdmin: identity.isAdmin },
       findPbxUser: (name) => pbxUsernameResolver(agentSession.requireClient())(name),
+      supervisor: this.options.supervisor,
       translator: policy.translator,
     });
     const guarded = guardCommands(

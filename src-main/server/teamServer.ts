@@ -21,6 +21,8 @@ import { MAX_FRAME_BYTES, WS_PATH } from '../shared/wsProtocol';
 import { SECURITY_HEADERS } from '../web/securityHeaders';
 import { isUpgrade, pageWithKey, refuse } from '../web/signInAnswers';
 import type { TabSocket } from '../web/tabSockets';
+import type { SupervisorQueueBoard } from './admin/supervisorQueueBoard';
+import { supervisorView } from './admin/supervisorView';
 import type { AgentSessions, ServedAgent } from './agents/agentSessions';
 import type { AuditRecorder } from './audit/auditEvent';
 import { ENROLLMENT_PATH, EnrollmentLinks } from './identity/enrollmentLinks';
@@ -30,8 +32,8 @@ import type { Session, SessionStore } from './identity/sessionStore';
 import { refuse as refuseInBrowserLanguage, SIGN_IN_PATH, type Refusal } from './identity/signInAnswers';
 import { signInRoutes, type SignInRateLimits } from './identity/signInRoutes';
 import { DEFAULT_CRM_EDIT_POLICY, type CrmEditPolicy } from './policy';
-import type { PresenceSource } from './presence/presenceSource';
 import { UnknownAgent } from './agents/resolveAgent';
+import type { PresenceSource } from './presence/presenceSource';
 import { SessionSockets } from './sessionSockets';
 
 export interface TeamServerOptions {
@@ -57,7 +59,9 @@ export interface TeamServerOptions {
   oidc?: (origin: string) => OidcSignIn;
   crmEdits?: CrmEditPolicy;
   rateLimits?: Partial<SignInRateLimits>;
-  /** Colleagues' presence (the presence board), for what reads it beside the agents' own commands. */
+  /** Every queue of the PBX for the supervisor view, read at most once per 2 s for all administrators. */
+  queueBoard: Pick<SupervisorQueueBoard, 'board'>;
+  /** Colleagues' presence (the presence board): the supervisor view reads it beside the agents' commands. */
   presence: PresenceSource;
 }
 
@@ -139,11 +143,19 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     serverOrigin: origin,
   });
   const oidc = options.oidc?.(origin);
-  const sockets = new SessionSockets({
+  const sockets: SessionSockets = new SessionSockets({
     audit: options.audit,
     crmEdits: options.crmEdits ?? DEFAULT_CRM_EDIT_POLICY,
     sessions,
     enrollment,
+    supervisor: () =>
+      supervisorView({
+        sessions,
+        servedAgent: (username) => agents.servedIdentity(username),
+        connected: (sessionId) => sockets.isConnected(sessionId),
+        presence: options.presence,
+        queueBoard: options.queueBoard,
+      }),
     logger,
   });
   const stopFollowing = sessions.onEnded(({ session, reason }) => {

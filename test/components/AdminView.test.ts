@@ -50,6 +50,9 @@ function serve(options: { refuseIssue?: string } = {}) {
     return ok({ revoked: ended.length, includedOwn: ended.some((session) => session.current) });
   };
   installFakeRingside({
+    // The supervisor view has tests of its own (AdminViewSupervisor.test.ts).
+    'admin:supervisor': () =>
+      ok({ agents: [], presenceKnown: true, board: { queues: [], readAt: now, problem: null } }),
     'admin:sessions': () => ok(sessions),
     'admin:enrollments': () => ok(links),
     'admin:revokeSession': (args) => {

@@ -2,7 +2,8 @@
  * The team server end to end, in Chromium: the built renderer served by a real team server
  * (src-main/server/) on the real demo PBX, three agents in three browser contexts, each signed in by
  * opening their enrollment link. A call to one agent's phone pops up in that agent's page only; an
- * administrator revokes an agent's session on the Admin screen and that agent's page is signed out at once.
+ * administrator sees the three of them and the PBX's queues in the supervisor view on the Admin screen,
+ * revokes an agent's session there, and that agent's page is signed out at once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,15 @@ test('each agent pops only their own calls; a session the administrator revokes 
   await expect(alicePage.getByRole('link', { name: alice.say.t('admin.title') })).toHaveCount(0);
   const adminPage = await signedInPage(browser, administrator);
   await adminPage.getByRole('link', { name: administrator.say.t('admin.title') }).click();
+  // The supervisor view lists the three agents signed in, and the PBX's queues.
+  const say = administrator.say;
+  const signedInAgents = adminPage.getByRole('region', { name: say.t('admin.supervisorAgentsHeading') });
+  await expect(signedInAgents.getByRole('row')).toHaveCount(4, { timeout: 10_000 });
+  for (const agent of [alice, bob, administrator]) {
+    await expect(signedInAgents.getByRole('row').filter({ hasText: agent.extension })).toHaveCount(1);
+  }
+  const queues = adminPage.getByRole('region', { name: say.t('admin.supervisorQueuesHeading') });
+  await expect(queues.getByRole('row')).toHaveCount(demo.sim.state.organisation.queues.size + 1);
   const revokeAlice = administrator.say.t('admin.revokeLabel', { agent: alice.username, device: '@@' });
   await adminPage.getByRole('button', { name: new RegExp(`^${revokeAlice.split('@@')[0]}`) }).click();
   await expect(alicePage.getByText(alice.say.t('app.hostSignedOut'))).toBeVisible({ timeout: 5_000 });

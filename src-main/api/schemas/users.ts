@@ -31,6 +31,13 @@ export const User = z.looseObject({
 });
 export type User = z.infer<typeof User>;
 
+/** How a PBX user is named: their display name, else first and last name, else their username. */
+export function userDisplayName(
+  user: Pick<User, 'displayname' | 'firstname' | 'lastname' | 'username'>,
+): string {
+  return user.displayname.trim() || `${user.firstname} ${user.lastname}`.trim() || user.username;
+}
+
 export const UserListItem = z.looseObject({ id: Id, name: z.string(), external_id: z.string().nullable() });
 export type UserListItem = z.infer<typeof UserListItem>;
 

@@ -23,5 +23,6 @@ export function adminOutsideTeamServer(): HandlersFor<typeof adminCommands> {
     'admin:enrollments': unavailable,
     'admin:issueEnrollment': unavailable,
     'admin:cancelEnrollment': unavailable,
+    'admin:supervisor': unavailable,
   };
 }

@@ -4,7 +4,7 @@
  * record as received, which holds the voicemail PIN and whatever else a PBX adds.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import type { User, UserListItem } from '../../api/schemas';
+import { userDisplayName, type User, type UserListItem } from '../../api/schemas';
 import { sortKey } from '../database/searchText';
 import type { EntryIndexes } from './entryIndexes';
 import type { ListChange } from './listChange';
@@ -43,7 +43,7 @@ export class UserStore {
   }
 
   save(user: User): void {
-    const name = user.displayname.trim() || `${user.firstname} ${user.lastname}`.trim() || user.username;
+    const name = userDisplayName(user);
     this.sql.upsert.run({
       id: user.id,
       name,

@@ -10,8 +10,7 @@
  */
 import type { QueueMembership } from '../../api/schemas';
 import {
-  AppError,
-  errorMessage,
+  asIpcError,
   failureDetail,
   type AwayReason,
   type IpcError,
@@ -45,9 +44,6 @@ import type { AgentUser, QueuesServiceDeps } from './queuesServiceDeps';
 import { QueueWatch } from './queueWatch';
 import { sendMembershipChange } from './sendMembershipChange';
 import { teamAccent } from './teamAccent';
-
-const asIpcError = (error: unknown): IpcError =>
-  error instanceof AppError ? error.toJSON() : { code: 'internal', message: errorMessage(error) };
 
 export class QueuesService {
   private readonly policy: QueuesPolicy;

@@ -1,11 +1,18 @@
 /**
  * The admin page's commands on the team server (docs/team-server.md, "Administration"): the sign-in
  * sessions listed and revoked, enrollment links issued, listed and cancelled, over the server's SessionStore
- * and EnrollmentLinks. Built per sign-in session, so the list can mark the administrator's own session and a
- * revocation can say it included it. The policy (COMMAND_RULES) lets administrators alone reach these, and
- * the guard audits each one that changes something.
+ * and EnrollmentLinks; and the supervisor view (supervisorView.ts). Built per sign-in session, so the list
+ * can mark the administrator's own session and a revocation can say it included it. The policy
+ * (COMMAND_RULES) lets administrators alone reach these, and the guard audits each one that changes
+ * something.
  */
-import { AppError, type adminCommands, type AdminSession, type HandlersFor } from '../../shared/contract';
+import {
+  AppError,
+  type adminCommands,
+  type AdminSession,
+  type AdminSupervisorView,
+  type HandlersFor,
+} from '../../shared/contract';
 import type { Translator } from '../../shared/i18n';
 import type { EnrollmentLink, EnrollmentLinks } from '../identity/enrollmentLinks';
 import type { AgentResolver } from '../identity/oidcSignIn';
@@ -22,6 +29,8 @@ export interface AdminHandlersDeps {
   caller: { username: string; sessionId: string; isAdmin: boolean };
   /** The PBX user a typed username names (identity/pbxUserResolver.ts), or undefined when there is none. */
   findPbxUser: AgentResolver;
+  /** The supervisor view now (supervisorView.ts): the same for every administrator. */
+  supervisor: () => Promise<AdminSupervisorView>;
   translator: () => Translator;
 }
 
@@ -74,5 +83,6 @@ export function adminHandlers(deps: AdminHandlersDeps): HandlersFor<typeof admin
       return { link: linkView(link), url };
     },
     'admin:cancelEnrollment': async ({ id }) => ({ cancelled: enrollment.cancel(id) }),
+    'admin:supervisor': () => deps.supervisor(),
   };
 }

@@ -66,6 +66,8 @@ export interface ServedAgent {
 
 interface Entry {
   served: Promise<ServedAgent>;
+  /** Set once `served` resolved: what the supervisor view reads without waiting. */
+  ready?: ServedAgent;
   /** The sign-in sessions that hold this agent. */
   holders: Set<string>;
 }
@@ -91,9 +93,12 @@ export class AgentSessions {
       entry = made;
       this.agents.set(key, made);
       // An agent that could not be made (unknown on the PBX, the PBX away) is tried afresh next time.
-      made.served.catch(() => {
-        if (this.agents.get(key) === made) this.agents.delete(key);
-      });
+      made.served.then(
+        (served) => (made.ready = served),
+        () => {
+          if (this.agents.get(key) === made) this.agents.delete(key);
+        },
+      );
     }
     entry.holders.add(sessionId);
     return entry.served;
@@ -114,6 +119,11 @@ export class AgentSessions {
   /** The agent if they are being served (and made already). */
   async find(username: string): Promise<ServedAgent | undefined> {
     return this.agents.get(canonical(username))?.served.catch(() => undefined);
+  }
+
+  /** Who the agent is on the PBX, if they are served and their session is made already. */
+  servedIdentity(username: string): ResolvedAgent | undefined {
+    return this.agents.get(canonical(username))?.ready?.identity;
   }
 
   /** Ends every agent's session (the PBX services stay the caller's). */

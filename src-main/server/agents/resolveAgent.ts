@@ -4,6 +4,7 @@
  * derives for them (agentPhone.ts).
  */
 import type { PbxClient } from '../../api';
+import { userDisplayName } from '../../api/schemas';
 import { findAgentUser } from '../../app/connection/findAgentUser';
 import type { PhoneSelectorDto } from '../../shared/contract';
 import { isAdministrator, type AdministratorRules } from '../policy/administrators';
@@ -12,6 +13,8 @@ import { agentPhoneOf, type PhoneOverrides } from './agentPhone';
 /** A signed-in agent as the PBX knows them (the policy's SignedInAgent, less the session). */
 export interface ResolvedAgent {
   username: string;
+  /** The PBX user's display name (else first and last name, else the username). */
+  displayName: string;
   userId: number;
   groupId: number | null;
   phone: PhoneSelectorDto | null;
@@ -39,6 +42,7 @@ export async function resolveAgent(
   const extensions = user.primary_extension === null ? [] : await client.extensions({ type: 'phone' });
   return {
     username: user.username,
+    displayName: userDisplayName(user),
     userId: user.id,
     groupId: user.group_id,
     phone: agentPhoneOf(user, extensions, options.phoneOverrides),

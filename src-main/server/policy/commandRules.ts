@@ -147,4 +147,5 @@ export const COMMAND_RULES: CommandRules = {
     check: administratorsOnly('enrollment'),
     target: (args) => ({ link: args.id }),
   },
+  'admin:supervisor': { check: administratorsOnly('supervisor') },
 };

@@ -26,7 +26,14 @@ export type Check<Args> = (args: Args, context: GuardContext) => Promise<Refusal
 
 /** What `policy.forAdministrators` names. */
 export type AdministratorAction =
-  'connectionTest' | 'phonesOfDraft' | 'usersCheck' | 'syncRun' | 'syncCancel' | 'sessions' | 'enrollment';
+  | 'connectionTest'
+  | 'phonesOfDraft'
+  | 'usersCheck'
+  | 'syncRun'
+  | 'syncCancel'
+  | 'sessions'
+  | 'enrollment'
+  | 'supervisor';
 
 export const allow: Check<unknown> = async () => null;
 

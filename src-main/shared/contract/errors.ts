@@ -75,6 +75,11 @@ export function errorMessage(error: unknown): string {
   return t('validation.requestFailed');
 }
 
+/** Any failure as a window receives it: a coded error as it is, anything else `internal` with a generic sentence. */
+export function asIpcError(error: unknown): IpcError {
+  return error instanceof AppError ? error.toJSON() : { code: 'internal', message: errorMessage(error) };
+}
+
 /** The text of any failure, for logs and for messages that quote what went wrong underneath. */
 export function failureDetail(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -177,6 +177,7 @@ describe('a configuration that would serve plain HTTP to other machines', () => 
         sessions: running.sessions,
         presence: running.presence,
         identityDb: {} as never,
+        queueBoard: {} as never,
         clock: systemClock,
         audit: { record: () => undefined },
         logger: silentLogger,

@@ -26,6 +26,7 @@ describe('admin commands on the desktop and browser host', () => {
     ['admin:revokeAll', () => core.commands['admin:revokeAll']()],
     ['admin:issueEnrollment', () => core.commands['admin:issueEnrollment']({ username: 'jana.novakova' })],
     ['admin:cancelEnrollment', () => core.commands['admin:cancelEnrollment']({ id: 'abc' })],
+    ['admin:supervisor', () => core.commands['admin:supervisor']()],
   ])('refuses %s, saying where administration is', async (_channel, attempt) => {
     await expect(attempt()).rejects.toMatchObject({
       code: 'not-found',

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminHandlers } from '../../../../src-main/server/admin/adminHandlers';
+import { supervisorView } from '../../../../src-main/server/admin/supervisorView';
 import { EnrollmentLinks } from '../../../../src-main/server/identity/enrollmentLinks';
 import { guardCommands, type SignedInAgent } from '../../../../src-main/server/policy';
 import type { CommandHandlers } from '../../../../src-main/shared/contract';
@@ -43,6 +44,13 @@ function signedIn(agent: SignedInAgent, device = 'Firefox on Linux') {
       const username = PBX_USERS.get(name.toLowerCase());
       return username ? { username } : undefined;
     },
+    supervisor: () =>
+      supervisorView({
+        sessions: identity.sessions,
+        servedAgent: () => undefined,
+        connected: () => false,
+        queueBoard: { board: async () => ({ queues: [], readAt: null, problem: null }) },
+      }),
     translator: () => createTranslator('en'),
   });
   const audit = auditList();
@@ -162,6 +170,7 @@ describe('admin commands for an ordinary agent', () => {
     ['admin:enrollments', (c) => c['admin:enrollments']()],
     ['admin:issueEnrollment', (c) => c['admin:issueEnrollment']({ username: 'jana.novakova' })],
     ['admin:cancelEnrollment', (c) => c['admin:cancelEnrollment']({ id: 'someLinkId' })],
+    ['admin:supervisor', (c) => c['admin:supervisor']()],
   ];
   it.each(attempts)('refuses %s as forbidden, changing nothing', async (channel, attempt) => {
     const admin = signedIn(ADMIN);
@@ -169,7 +178,7 @@ describe('admin commands for an ordinary agent', () => {
     const jana = signedIn(JANA);
     const message = await refused((c) => attempt(c, jana.sessionId), jana.commands);
     expect(message).toMatch(
-      /^Only an administrator can (manage sign-in sessions|manage enrollment links) on the team server\.$/,
+      /^Only an administrator can (manage sign-in sessions|manage enrollment links|see the supervisor view) on the team server\.$/,
     );
     expect(identity.sessions.list().map((s) => s.id)).toEqual([admin.sessionId, jana.sessionId]);
     expect(enrollment.pending()).toEqual([pending]);

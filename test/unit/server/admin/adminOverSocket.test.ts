@@ -1,12 +1,13 @@
 /**
  * The admin commands over the team server's real WebSockets against the demo PBX: an administrator issues a
  * link for a PBX user (a name the PBX does not know is refused), sees the sessions, and revoking one closes
- * that session's socket at once while the agent's other device stays signed in; an ordinary agent's socket is
- * refused every admin command but `admin:access`.
+ * that session's socket at once while the agent's other device stays signed in; the supervisor view lists
+ * both signed-in agents and the demo PBX's queues; an ordinary agent's socket is refused every admin command
+ * but `admin:access`, and the refusal is audited.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDemoPbx, type DemoPbx } from '../../../../src-main/demo-pbx';
-import type { AdminSession } from '../../../../src-main/shared/contract';
+import type { AdminSession, AdminSupervisorView } from '../../../../src-main/shared/contract';
 import { cookieSettingsFor } from '../../../../src-main/server/identity/sessionCookies';
 import { CLOSE_SIGNED_OUT } from '../../../../src-main/shared/wsProtocol';
 import { enrollByLink, openAgentSocket, type AgentSocket } from '../teamServerClient';
@@ -18,6 +19,7 @@ let fixture: TeamServerFixture;
 let admin: AgentSocket;
 let agent: AgentSocket;
 let agentName: string;
+let adminName: string;
 
 /** Two active demo users with a primary extension: the first administers. */
 function demoUsers(demo: DemoPbx): [string, string] {
@@ -40,7 +42,8 @@ async function open(url: string): Promise<AgentSocket> {
 beforeAll(async () => {
   // The demo's seed is fixed: a demo PBX of the fixture's size names the users the fixture's will have.
   const probe = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
-  const [adminName, other] = demoUsers(probe);
+  const [firstUser, other] = demoUsers(probe);
+  adminName = firstUser;
   await probe.close();
   agentName = other;
   fixture = await startTeamServerFixture({ administrators: [adminName] });
@@ -73,6 +76,40 @@ describe('administration over the team server', { timeout: 30_000 }, () => {
       expect(await agent.invoke(channel, args)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(fixture.sessions.list()).toHaveLength(2);
+  });
+
+  it('shows an administrator the supervisor view: both signed-in agents and every queue of the PBX', async () => {
+    const answer = await admin.invoke('admin:supervisor');
+    expect(answer.ok).toBe(true);
+    const view = answer.value as AdminSupervisorView;
+    const organisation = fixture.demo.sim.state.organisation;
+    const expected = [adminName, agentName].sort().map((username) => {
+      const user = organisation.allUsers().find((candidate) => candidate.username === username)!;
+      return {
+        username,
+        displayName: user.displayname,
+        extension: organisation.phoneOfUser(user.id)?.extension ?? null,
+        devices: 1,
+        connected: true,
+      };
+    });
+    expect(view.agents.map(({ presence: _presence, ...agent }) => agent)).toEqual(expected);
+    expect(view.board.problem).toBeNull();
+    expect(view.board.queues.map((queue) => queue.id).sort()).toEqual([...organisation.queues.keys()].sort());
+  });
+
+  it('refuses an ordinary agent the supervisor view, and audits the refusal', async () => {
+    expect(await agent.invoke('admin:supervisor')).toMatchObject({
+      ok: false,
+      error: {
+        code: 'forbidden',
+        // In the agent's language: this demo user's PBX locale is Czech.
+        message: 'Na týmovém serveru může jen správce zobrazit přehled supervizora.',
+      },
+    });
+    expect(fixture.audit).toContainEqual(
+      expect.objectContaining({ agent: agentName, command: 'admin:supervisor', result: 'forbidden' }),
+    );
   });
 
   it('refuses a link for a name the PBX does not know', async () => {
