@@ -73,7 +73,11 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          setupFiles: [...SHARED_SETUP, 'test/support/jsdomDialog.setup.ts'],
+          setupFiles: [
+            ...SHARED_SETUP,
+            'test/support/jsdomDialog.setup.ts',
+            'test/support/asyncUtilTimeout.setup.ts',
+          ],
           include: ['test/components/**/*.test.ts'],
           isolate: false,
         },
