@@ -11,6 +11,7 @@ import type { PbxTransport } from '../app/connection/pbxTransport';
 import { PbxServices, type PbxServicesDeps } from '../app/pbx/pbxServices';
 import { makeUserDataPrivate } from '../app/privateFiles';
 import { openCache } from '../cache';
+import { teamQueueReadings, type QueuePollPolicy, type SharedQueues } from '../calls/queues';
 import type { Clock } from '../shared/clock';
 import { FALLBACK_COUNTRY, type AppInfo } from '../shared/contract';
 import type { Logger } from '../shared/logger';
@@ -50,15 +51,19 @@ export interface TeamServerRunOptions {
   sessionLifetimes?: Partial<SessionLifetimes>;
   /** Sign-in with an identity provider, built once the origin is known, with the PBX to find its users on. */
   oidc?: (origin: string, pbx: PbxServices) => OidcSignIn;
-  /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls. */
+  /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls, the queues' poll. */
   tuning?: Pick<PbxServicesDeps, 'health' | 'pbxClientOptions'> &
-    Pick<AgentSessionsOptions, 'settingsDefaults' | 'sessionPolicies'>;
+    Pick<AgentSessionsOptions, 'settingsDefaults' | 'sessionPolicies'> & {
+      queuePoll?: Partial<QueuePollPolicy>;
+    };
 }
 
 export interface RunningTeamServer {
   server: TeamServer;
   pbx: PbxServices;
   agents: AgentSessions;
+  /** The queue readings every agent shares. */
+  sharedQueues: SharedQueues;
   sessions: SessionStore;
   /** The audit log file; absent when the caller gave its own recorder. */
   auditLog?: AuditLog;
@@ -90,6 +95,13 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     lifetimes: options.sessionLifetimes,
     onListenerError: (error) => logger.error('team server: a listener of ended sessions failed', error),
   });
+  // One reading of the queues for every agent: the PBX's load does not grow with them.
+  const sharedQueues = teamQueueReadings({
+    client: () => pbx.client,
+    clock,
+    logger,
+    policy: options.tuning?.queuePoll,
+  });
   const agents = new AgentSessions({
     pbx,
     dataDirectory,
@@ -103,6 +115,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     demoCountry: () => (options.pbx.kind === 'demo' ? options.country : undefined),
     settingsDefaults: options.tuning?.settingsDefaults,
     sessionPolicies: options.tuning?.sessionPolicies,
+    sharedQueues,
   });
   let server: TeamServer;
   try {
@@ -126,6 +139,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     sessions.close();
     db.close();
     await auditLog?.close();
+    sharedQueues.readings.dispose();
     await pbx.dispose();
     throw error;
   }
@@ -133,11 +147,13 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     server,
     pbx,
     agents,
+    sharedQueues,
     sessions,
     auditLog,
     async stop() {
       await server.close();
       await agents.dispose();
+      sharedQueues.readings.dispose();
       await pbx.dispose();
       sessions.close();
       db.close();

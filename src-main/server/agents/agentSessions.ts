@@ -15,6 +15,7 @@ import type { ManagedPolicy } from '../../app/settings/managedPolicy';
 import { openSettingsStore } from '../../app/settings/settingsFile';
 import { SettingsRepository } from '../../app/settings/settingsRepository';
 import { defaultSettings } from '../../app/settings/settingsSchema';
+import type { SharedQueues } from '../../calls/queues';
 import { openHistoryFile } from '../../cache';
 import type { Clock } from '../../shared/clock';
 import type { AppInfo, AppMode, Settings } from '../../shared/contract';
@@ -45,6 +46,8 @@ export interface AgentSessionsOptions {
   settingsDefaults?: Partial<Settings>;
   /** Tests shorten the history's and the queues' schedules. */
   sessionPolicies?: Pick<AgentSessionDeps, 'historyPolicies' | 'queuesPolicy'>;
+  /** The queue readings every agent shares (one poll of the PBX for all, docs/team-server.md). */
+  sharedQueues: SharedQueues;
 }
 
 /** One agent being served: who they are, their session, and their whole (unguarded) command table. */
@@ -144,6 +147,7 @@ export class AgentSessions {
       demoCountry: this.options.demoCountry,
       osRegion: this.options.osRegion,
       ...this.options.sessionPolicies,
+      sharedQueues: this.options.sharedQueues,
       historyFiles: new AgentHistoryFiles({
         caches: pbx.caches,
         open: (directoryFile) => openHistoryFile(join(folder, `history-${directoryFile}`), { logger }),

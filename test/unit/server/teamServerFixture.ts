@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoPbxProfile } from '../../../src-main/app/connection/connectionModeController';
 import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
+import type { QueuePollPolicy } from '../../../src-main/calls/queues';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { AuditEvent } from '../../../src-main/server/audit/auditEvent';
 import { NO_ADMINISTRATORS } from '../../../src-main/server/policy/administrators';
@@ -27,7 +28,11 @@ export interface TeamServerFixture extends RunningTeamServer {
 
 /** `administrators`: PBX usernames that administer this server (none unless given). */
 export async function startTeamServerFixture(
-  options: { administrators?: readonly string[] } = {},
+  options: {
+    administrators?: readonly string[];
+    /** The shared queue poll's schedule (default: the real one). */
+    queuePoll?: Partial<QueuePollPolicy>;
+  } = {},
 ): Promise<TeamServerFixture> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-server-'));
@@ -58,6 +63,7 @@ export async function startTeamServerFixture(
       pbxClientOptions: NO_RETRIES,
       settingsDefaults: { pollIntervalMs: 250 },
       sessionPolicies: { historyPolicies: FAST_HISTORY_POLICIES },
+      queuePoll: options.queuePoll,
     },
   });
   return {
