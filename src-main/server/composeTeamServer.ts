@@ -49,6 +49,8 @@ export interface TeamServerRunOptions {
   administrators?: AdministratorRules;
   crmEdits?: CrmEditPolicy;
   sessionLifetimes?: Partial<SessionLifetimes>;
+  /** Keep an agent's call monitor while they have no socket open (default true; teamServer.ts). */
+  monitorWhileSignedOut?: boolean;
   /** Sign-in with an identity provider, built once the origin is known, with the PBX to find its users on. */
   oidc?: (origin: string, pbx: PbxServices) => OidcSignIn;
   /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls, the queues' poll. */
@@ -134,6 +136,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
       trustProxy: options.trustProxy,
       oidc: options.oidc && ((origin) => options.oidc!(origin, pbx)),
       crmEdits: options.crmEdits,
+      monitorWhileSignedOut: options.monitorWhileSignedOut,
     });
   } catch (error) {
     sessions.close();

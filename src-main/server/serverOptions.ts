@@ -28,6 +28,7 @@ export type ConfiguredOptions = Pick<
   | 'administrators'
   | 'crmEdits'
   | 'sessionLifetimes'
+  | 'monitorWhileSignedOut'
   | 'oidc'
 >;
 
@@ -55,6 +56,7 @@ export function serverOptionsFrom(
       idleMs: config.sessions.idleHours * HOUR_MS,
       absoluteMs: config.sessions.absoluteDays * DAY_MS,
     },
+    monitorWhileSignedOut: config.monitorWhileSignedOut,
     oidc:
       oidc &&
       ((origin, pbx) =>

@@ -32,6 +32,7 @@ export async function startTeamServerFixture(
     administrators?: readonly string[];
     /** The shared queue poll's schedule (default: the real one). */
     queuePoll?: Partial<QueuePollPolicy>;
+    monitorWhileSignedOut?: boolean;
   } = {},
 ): Promise<TeamServerFixture> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
@@ -52,6 +53,7 @@ export async function startTeamServerFixture(
     logger: silentLogger,
     audit: { record: (event) => audit.push(event) },
     administrators: { ...NO_ADMINISTRATORS, usernames: options.administrators ?? [] },
+    monitorWhileSignedOut: options.monitorWhileSignedOut,
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',
