@@ -123,6 +123,11 @@ export class PbxServices {
     return usersWithLogin(this.caches.current?.directory, username);
   }
 
+  /** Users of the local directory with this e-mail address (the `email` sign-in claim reads these first). */
+  knownUserIdsWithEmail(email: string): number[] {
+    return this.caches.current?.directory.usersWithEmail(email) ?? [];
+  }
+
   /** The numbering country may have changed: the directory is read under it, and the next sync (now) re-indexes. */
   renumber(): void {
     if (this.caches.renumber()) this.directorySync.reset();
