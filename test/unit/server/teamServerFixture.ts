@@ -26,10 +26,10 @@ export interface TeamServerFixture extends RunningTeamServer {
   close(): Promise<void>;
 }
 
-/** `administrators`: PBX usernames that administer this server (none unless given). */
+/** `administrators`: PBX usernames that administer this server (none unless given; `agent`: the demo's own). */
 export async function startTeamServerFixture(
   options: {
-    administrators?: readonly string[];
+    administrators?: readonly string[] | 'agent';
     /** The shared queue poll's schedule (default: the real one). */
     queuePoll?: Partial<QueuePollPolicy>;
     monitorWhileSignedOut?: boolean;
@@ -52,7 +52,10 @@ export async function startTeamServerFixture(
     clock: systemClock,
     logger: silentLogger,
     audit: { record: (event) => audit.push(event) },
-    administrators: { ...NO_ADMINISTRATORS, usernames: options.administrators ?? [] },
+    administrators: {
+      ...NO_ADMINISTRATORS,
+      usernames: options.administrators === 'agent' ? [demo.agent.username] : (options.administrators ?? []),
+    },
     monitorWhileSignedOut: options.monitorWhileSignedOut,
     build: {
       name: 'ringside-server',
