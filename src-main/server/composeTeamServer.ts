@@ -83,6 +83,8 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     health: options.tuning?.health,
     pbxClientOptions: options.tuning?.pbxClientOptions,
     openCacheFile: (fileName) => openCache(join(dataDirectory, fileName), { logger }),
+    // Each agent's history is in their own folder (agentSessions.ts): none in the data directory itself.
+    historyBesideDirectory: false,
     defaultCountry: () => options.country ?? FALLBACK_COUNTRY,
   });
   await pbx.connection.connect(options.pbx);
