@@ -236,7 +236,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       const { session } = signedIn.get(request.raw)!;
       return reply
         .type('text/html; charset=utf-8')
-        .send(pageWithKey(await indexHtml(), sockets.pageKeyOf(session.id)));
+        .send(pageWithKey(await indexHtml(), sockets.pageKeyOf(session.id), { teamServer: true }));
     });
   }
   await app.register(fastifyStatic, {
