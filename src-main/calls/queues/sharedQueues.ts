@@ -3,27 +3,16 @@
  * membership listing. A team server builds one set for all its agents; a queue service without one (the
  * desktop's single agent) builds its own, which reads as it always did.
  */
-import type { Clock } from '../../shared/clock';
-import type { Logger } from '../../shared/logger';
-import type { Timers } from '../timers';
-import type { QueuesClient } from './queueReading';
 import { DEFAULT_QUEUES_POLICY } from './queuesPolicy';
 import { SharedMembership } from './sharedMembership';
-import { SharedQueueReadings, type QueuePollPolicy } from './sharedQueueReadings';
+import { SharedQueueReadings, type SharedQueueReadingsDeps } from './sharedQueueReadings';
 
 export interface SharedQueues {
   readings: SharedQueueReadings;
   membership: SharedMembership;
 }
 
-export interface SharedQueuesDeps {
-  client(): Pick<QueuesClient, 'queues' | 'queue'> | undefined;
-  clock: Clock;
-  logger: Logger;
-  timers?: Timers;
-  random?: () => number;
-  policy?: Partial<QueuePollPolicy>;
-}
+export type SharedQueuesDeps = SharedQueueReadingsDeps;
 
 /** One agent's own: a reading asked for between polls and every membership read ask the PBX, as alone. */
 export function ownQueueReadings(deps: SharedQueuesDeps): SharedQueues {

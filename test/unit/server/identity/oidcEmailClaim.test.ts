@@ -11,7 +11,7 @@ import { pbxEmailResolver } from '../../../../src-main/server/identity/pbxEmailR
 import { silentLogger } from '../../../../src-main/shared/logger';
 import { TestClient } from '../../../conformance/helpers';
 import { demoPbxClient } from '../../cache/fixtures';
-import { startSignInServer, type SignInServer } from './signInServer';
+import { startSignInServer, whoami, type SignInServer } from './signInServer';
 import { TestBrowser } from './testBrowser';
 import { listenTestIdentityProvider, signInWith, type TestIdentityProvider } from './testIdentityProvider';
 
@@ -52,16 +52,14 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await server?.close();
-  await provider?.close();
-  await pbx?.close();
+  for (const running of [server, provider, pbx]) await running?.close();
 });
 
 const signInUrl = () => new URL('/auth/signin?return=%2F', server.origin);
 
-async function whoami(browser: TestBrowser) {
-  const { response, text } = await browser.request(new URL('/whoami', server.origin));
-  return response.status === 200 ? (JSON.parse(text) as { agent: string }).agent : response.status;
+async function signedInAs(browser: TestBrowser) {
+  const answer = await whoami(server, browser);
+  return typeof answer === 'number' ? answer : answer.agent;
 }
 
 describe('OIDC sign-in by e-mail address', { timeout: 30_000 }, () => {
@@ -69,7 +67,7 @@ describe('OIDC sign-in by e-mail address', { timeout: 30_000 }, () => {
     const browser = new TestBrowser();
     const answer = await browser.navigate(signInUrl(), 'agent-by-email');
     expect(answer.status).toBe(200);
-    expect(await whoami(browser)).toBe(pbx.agent.username);
+    expect(await signedInAs(browser)).toBe(pbx.agent.username);
   });
 
   it('refuses an address the provider has not verified, saying so', async () => {
@@ -79,7 +77,7 @@ describe('OIDC sign-in by e-mail address', { timeout: 30_000 }, () => {
     expect(answer.text).toContain(
       `The identity provider has not verified your e-mail address “${agentEmail}”`,
     );
-    expect(await whoami(browser)).toBe(401);
+    expect(await signedInAs(browser)).toBe(401);
   });
 
   it('refuses an address two PBX users share rather than picking one', async () => {
@@ -87,7 +85,7 @@ describe('OIDC sign-in by e-mail address', { timeout: 30_000 }, () => {
     const answer = await browser.navigate(signInUrl(), 'shared-address');
     expect(answer.status).toBe(403);
     expect(answer.text).toContain(`More than one user of this PBX has the e-mail address “${SHARED}”`);
-    expect(await whoami(browser)).toBe(401);
+    expect(await signedInAs(browser)).toBe(401);
   });
 
   it('checks what the local directory says against the PBX', async () => {
@@ -104,6 +102,6 @@ describe('OIDC sign-in by e-mail address', { timeout: 30_000 }, () => {
     const answer = await browser.navigate(signInUrl(), 'unknown-address');
     expect(answer.status).toBe(403);
     expect(answer.text).toContain('“somebody@elsewhere.example” is not a user of this PBX');
-    expect(await whoami(browser)).toBe(401);
+    expect(await signedInAs(browser)).toBe(401);
   });
 });
