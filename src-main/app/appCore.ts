@@ -251,7 +251,7 @@ export class AppCore {
       forgetHistoryInFlight: () => this.history.forgetInFlight(),
       databases: () => {
         const current = this.caches.current;
-        return current ? [current.database.db, current.history.db] : [];
+        return current ? [current.database.db, ...(current.history ? [current.history.db] : [])] : [];
       },
       recentNumbers,
       afterClear: ({ wrapUps }) => this.localDataCleared(wrapUps.map((entry) => entry.uniqueid)),

@@ -14,6 +14,7 @@ import { createSimClock, type SimClock } from './clock';
 import { createApp } from './http/app';
 import { installBearerAuth } from './http/bearerAuth';
 import { Outage } from './http/outage';
+import { RequestCounts } from './http/requestCounts';
 import { ResponseDrift } from './http/responseDrift';
 import { resolveOptions, type DemoPbxOptions } from './options';
 import { createRandom } from './random';
@@ -50,6 +51,8 @@ export interface DemoPbxSim {
   calls: CallEngine;
   /** Simulated drift of the answers (as POST /_sim/drift). */
   drift: ResponseDrift;
+  /** The requests answered so far, by method and route: the load clients put on the PBX. */
+  requests: RequestCounts;
 }
 
 export interface DemoPbx {
@@ -132,6 +135,8 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
   const tokens = new TokenStore(clock, resolved.tokenTtlSeconds);
   const outage = new Outage(clock);
   const app = createApp(logger);
+  const requests = new RequestCounts();
+  requests.install(app);
   outage.install(app);
   drift.install(app);
   if (resolved.auth) installBearerAuth(app, tokens, [TOKEN_PATH, ...DEMO_CRM_PATHS]);
@@ -185,6 +190,7 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
       state,
       calls: engine,
       drift,
+      requests,
     },
     async close() {
       queueTraffic.stop();

@@ -11,6 +11,7 @@ import type { PbxTransport } from '../app/connection/pbxTransport';
 import { PbxServices, type PbxServicesDeps } from '../app/pbx/pbxServices';
 import { makeUserDataPrivate } from '../app/privateFiles';
 import { openCache } from '../cache';
+import { teamQueueReadings, type QueuePollPolicy, type SharedQueues } from '../calls/queues';
 import type { Clock } from '../shared/clock';
 import { FALLBACK_COUNTRY, type AppInfo } from '../shared/contract';
 import type { Logger } from '../shared/logger';
@@ -51,17 +52,23 @@ export interface TeamServerRunOptions {
   administrators?: AdministratorRules;
   crmEdits?: CrmEditPolicy;
   sessionLifetimes?: Partial<SessionLifetimes>;
+  /** Keep an agent's call monitor while they have no socket open (default true; teamServer.ts). */
+  monitorWhileSignedOut?: boolean;
   /** Sign-in with an identity provider, built once the origin is known, with the PBX to find its users on. */
   oidc?: (origin: string, pbx: PbxServices) => OidcSignIn;
-  /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls. */
+  /** Tests shorten the schedules: the PBX's health checks and retries, the agents' polls, the queues' poll. */
   tuning?: Pick<PbxServicesDeps, 'health' | 'pbxClientOptions'> &
-    Pick<AgentSessionsOptions, 'settingsDefaults' | 'sessionPolicies'>;
+    Pick<AgentSessionsOptions, 'settingsDefaults' | 'sessionPolicies'> & {
+      queuePoll?: Partial<QueuePollPolicy>;
+    };
 }
 
 export interface RunningTeamServer {
   server: TeamServer;
   pbx: PbxServices;
   agents: AgentSessions;
+  /** The queue readings every agent shares. */
+  sharedQueues: SharedQueues;
   sessions: SessionStore;
   /** Colleagues' presence: every served agent's, kept by the presence board. */
   presence: PresenceSource;
@@ -81,6 +88,8 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     health: options.tuning?.health,
     pbxClientOptions: options.tuning?.pbxClientOptions,
     openCacheFile: (fileName) => openCache(join(dataDirectory, fileName), { logger }),
+    // Each agent's history is in their own folder (agentSessions.ts): none in the data directory itself.
+    historyBesideDirectory: false,
     defaultCountry: () => options.country ?? FALLBACK_COUNTRY,
   });
   await pbx.connection.connect(options.pbx);
@@ -96,6 +105,13 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     onListenerError: (error) => logger.error('team server: a listener of ended sessions failed', error),
   });
   const presence = new PresenceBoard({ clock, logger });
+  // One reading of the queues for every agent: the PBX's load does not grow with them.
+  const sharedQueues = teamQueueReadings({
+    client: () => pbx.client,
+    clock,
+    logger,
+    policy: options.tuning?.queuePoll,
+  });
   const agents = new AgentSessions({
     pbx,
     dataDirectory,
@@ -111,6 +127,7 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     sessionPolicies: options.tuning?.sessionPolicies,
     presence,
     observer: presence,
+    sharedQueues,
   });
   let server: TeamServer;
   try {
@@ -135,11 +152,13 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
         read: async () => readEveryQueue(pbx.requireClient(), clock),
         clock,
       }),
+      monitorWhileSignedOut: options.monitorWhileSignedOut,
     });
   } catch (error) {
     sessions.close();
     db.close();
     await auditLog?.close();
+    sharedQueues.readings.dispose();
     await pbx.dispose();
     throw error;
   }
@@ -147,12 +166,14 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
     server,
     pbx,
     agents,
+    sharedQueues,
     sessions,
     presence,
     auditLog,
     async stop() {
       await server.close();
       await agents.dispose();
+      sharedQueues.readings.dispose();
       await pbx.dispose();
       sessions.close();
       db.close();

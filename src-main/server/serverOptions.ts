@@ -10,6 +10,7 @@ import type { Logger } from '../shared/logger';
 import type { TeamServerRunOptions } from './composeTeamServer';
 import type { ServerConfig, ServerSecrets } from './config/loadServerConfig';
 import { OidcSignIn } from './identity/oidcSignIn';
+import { pbxEmailResolver } from './identity/pbxEmailResolver';
 import { pbxUsernameResolver } from './identity/pbxUserResolver';
 import { CALLBACK_PATH } from './identity/signInRoutes';
 
@@ -28,6 +29,7 @@ export type ConfiguredOptions = Pick<
   | 'administrators'
   | 'crmEdits'
   | 'sessionLifetimes'
+  | 'monitorWhileSignedOut'
   | 'oidc'
 >;
 
@@ -55,6 +57,7 @@ export function serverOptionsFrom(
       idleMs: config.sessions.idleHours * HOUR_MS,
       absoluteMs: config.sessions.absoluteDays * DAY_MS,
     },
+    monitorWhileSignedOut: config.monitorWhileSignedOut,
     oidc:
       oidc &&
       ((origin, pbx) =>
@@ -67,7 +70,10 @@ export function serverOptionsFrom(
             claim: oidc.claim,
           },
           // The PBX's client of the moment: a reconnect replaces it. No client: the PBX cannot be asked.
-          resolveAgent: (claimValue) => pbxUsernameResolver(pbx.requireClient())(claimValue),
+          resolveAgent: (claimValue) =>
+            oidc.claim === 'email'
+              ? pbxEmailResolver(pbx.requireClient(), (email) => pbx.knownUserIdsWithEmail(email))(claimValue)
+              : pbxUsernameResolver(pbx.requireClient())(claimValue),
           clock: deps.clock,
           logger: deps.logger,
         })),

@@ -26,6 +26,8 @@ import { guardCommands, type CommandPolicy, type CrmEditPolicy } from './policy'
 interface SessionTabs {
   tabs: TabSockets;
   sockets: Set<TabSocket>;
+  /** The agent's session the tabs are bound to. */
+  served: ServedAgent;
 }
 
 export interface SessionSocketsOptions {
@@ -95,7 +97,10 @@ export class SessionSockets {
 
   private tabsOf(session: Session, served: ServedAgent): SessionTabs {
     const existing = this.bySession.get(session.id);
-    if (existing) return existing;
+    if (existing?.served === served) return existing;
+    // The agent's session was made again (monitorWhileSignedOut false, after their last socket closed):
+    // the tabs bound to the disposed one go with it.
+    existing?.tabs.close();
     const { identity, session: agentSession, commands } = served;
     const policy: CommandPolicy = {
       crmEdits: this.options.crmEdits,
@@ -122,7 +127,7 @@ export class SessionSockets {
       { commands: guarded, subscribe: (listener) => agentSession.subscribe(listener) },
       this.options.logger,
     );
-    const entry: SessionTabs = { tabs, sockets: new Set() };
+    const entry: SessionTabs = { tabs, sockets: new Set(), served };
     this.bySession.set(session.id, entry);
     return entry;
   }

@@ -23,7 +23,7 @@ import { isUpgrade, pageWithKey, refuse } from '../web/signInAnswers';
 import type { TabSocket } from '../web/tabSockets';
 import type { SupervisorQueueBoard } from './admin/supervisorQueueBoard';
 import { supervisorView } from './admin/supervisorView';
-import type { AgentSessions, ServedAgent } from './agents/agentSessions';
+import { socketHolder, type AgentSessions, type ServedAgent } from './agents/agentSessions';
 import type { AuditRecorder } from './audit/auditEvent';
 import { ENROLLMENT_PATH, EnrollmentLinks } from './identity/enrollmentLinks';
 import type { OidcSignIn } from './identity/oidcSignIn';
@@ -63,6 +63,11 @@ export interface TeamServerOptions {
   queueBoard: Pick<SupervisorQueueBoard, 'board'>;
   /** Colleagues' presence (the presence board): the supervisor view reads it beside the agents' commands. */
   presence: PresenceSource;
+  /**
+   * Keep an agent's session (their call monitor and history) while any of their sign-in sessions lives,
+   * socket or not (default); false: only while at least one of their sockets is open.
+   */
+  monitorWhileSignedOut?: boolean;
 }
 
 export interface TeamServer {
@@ -107,7 +112,10 @@ export function serverOrigin(where: {
 
 interface Signed {
   session: Session;
-  served: ServedAgent;
+  /** The agent's session; absent for a page while agents are served only while a socket is open. */
+  served?: ServedAgent;
+  /** What holds the agent for this request: the sign-in session, or the socket about to open. */
+  holder?: string;
 }
 
 export async function startTeamServer(options: TeamServerOptions): Promise<TeamServer> {
@@ -164,6 +172,8 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     options.audit.record({ kind: 'sign-out', agent: session.agent, sessionId: session.id, method: reason });
   });
   const signedIn = new WeakMap<FastifyRequest['raw'], Signed>();
+  const whileSignedIn = options.monitorWhileSignedOut ?? true;
+  let socketsOpened = 0;
 
   /** Sends the browser to sign in: the identity provider when there is one, else the enrollment page. */
   const toSignIn = (request: FastifyRequest, reply: FastifyReply) => {
@@ -196,9 +206,15 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       );
       return refuse(reply, 403, FOREIGN_ORIGIN_TEXT);
     }
-    // The agent's session runs from their first page or socket on, while any of their sessions lives.
+    // The agent's session runs from their first page or socket on, while any of their sessions lives; or,
+    // with monitorWhileSignedOut false, while any of their sockets is open (a page alone needs none).
+    if (!whileSignedIn && !isUpgrade(request)) {
+      signedIn.set(request.raw, { session });
+      return undefined;
+    }
+    const holder = whileSignedIn ? session.id : socketHolder(session.id, String(++socketsOpened));
     try {
-      signedIn.set(request.raw, { session, served: await agents.open(session.id, session.agent) });
+      signedIn.set(request.raw, { session, holder, served: await agents.open(holder, session.agent) });
     } catch (error) {
       logger.error(`team server: agent ${session.agent} could not be served`, error);
       if (isUpgrade(request)) reply.header('connection', 'close');
@@ -223,10 +239,11 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     audit: options.audit,
   });
   app.get(WS_PATH, { websocket: true }, (socket, request) => {
-    const signed = signedIn.get(request.raw)!;
+    const { session, served, holder } = signedIn.get(request.raw)!;
     const languages = acceptedLanguages(request.headers['accept-language']);
-    if (languages.length > 0) signed.served.session.locale.useBrowserLanguages(languages);
-    sockets.accept(socket as TabSocket, signed.session, signed.served, origin);
+    if (languages.length > 0) served!.session.locale.useBrowserLanguages(languages);
+    sockets.accept(socket as TabSocket, session, served!, origin);
+    if (holder !== session.id) socket.on('close', () => agents.release(holder!, session.agent));
   });
   const indexHtml = () => readFile(join(options.rendererDirectory, 'index.html'), 'utf8');
   for (const page of APP_PAGES) {
@@ -234,7 +251,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       const { session } = signedIn.get(request.raw)!;
       return reply
         .type('text/html; charset=utf-8')
-        .send(pageWithKey(await indexHtml(), sockets.pageKeyOf(session.id)));
+        .send(pageWithKey(await indexHtml(), sockets.pageKeyOf(session.id), { teamServer: true }));
     });
   }
   await app.register(fastifyStatic, {
@@ -245,7 +262,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   });
   await app.ready();
   // Sessions alive from before a restart: their agents' calls are followed again before any page loads.
-  for (const session of sessions.list()) {
+  for (const session of whileSignedIn ? sessions.list() : []) {
     agents.open(session.id, session.agent).catch((error: unknown) => {
       logger.warn(`team server: agent ${session.agent} could not be served yet`, error);
     });

@@ -24,6 +24,10 @@ export const TOKEN_QUERY_PARAMETER = 'token';
 /** The `<meta name>` of the page key, present only in the answer to a link's first use. */
 export const PAGE_KEY_META = 'ringside-page-key';
 
+/** The `<meta name>` a team server's page carries (content `TEAM_SERVER_HOST`): how the page knows its host. */
+export const HOST_KIND_META = 'ringside-host';
+export const TEAM_SERVER_HOST = 'team-server';
+
 /** Where the page keeps its key: its own origin's localStorage, which no other port can read. */
 export const PAGE_KEY_STORAGE_KEY = 'ringside.pageKey';
 

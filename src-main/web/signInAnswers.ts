@@ -4,7 +4,7 @@
  * of their browser.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_KEY_META } from '../shared/wsProtocol';
+import { HOST_KIND_META, PAGE_KEY_META, TEAM_SERVER_HOST } from '../shared/wsProtocol';
 import { translatorFor } from '../shared/i18n/acceptLanguage';
 import { TOKEN_LIFETIME_MS } from './browserSessions';
 
@@ -31,9 +31,17 @@ export function refuse(reply: FastifyReply, status: number, text: string): Fasti
   return reply.code(status).type('text/plain; charset=utf-8').send(text);
 }
 
-/** The renderer's index.html carrying the page key in a meta tag (base64url: nothing to escape). */
-export function pageWithKey(indexHtml: string, pageKey: string): string {
-  const meta = `<meta name="${PAGE_KEY_META}" content="${pageKey}">`;
+/**
+ * The renderer's index.html carrying the page key in a meta tag (base64url: nothing to escape), and a team
+ * server's page the host's kind too.
+ */
+export function pageWithKey(
+  indexHtml: string,
+  pageKey: string,
+  options: { teamServer?: boolean } = {},
+): string {
+  const host = options.teamServer ? `<meta name="${HOST_KIND_META}" content="${TEAM_SERVER_HOST}">` : '';
+  const meta = `<meta name="${PAGE_KEY_META}" content="${pageKey}">${host}`;
   const head = /<head[^>]*>/i.exec(indexHtml);
   if (head) return indexHtml.replace(head[0], `${head[0]}${meta}`);
   const doctype = /^\s*<!doctype[^>]*>/i.exec(indexHtml);

@@ -98,7 +98,7 @@ export default async function (report: Report): Promise<void> {
     }),
   );
   // No PBX runs here: the demo PBX's cache file is chosen by hand, so the history is in a real file.
-  const { history: database } = core.caches.select({ kind: 'demo', baseUrl: 'http://127.0.0.1' })!;
+  const database = core.caches.select({ kind: 'demo', baseUrl: 'http://127.0.0.1' })!.history!;
   const host = await startTestBrowserHost({ core });
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {

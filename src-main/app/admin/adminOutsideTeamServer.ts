@@ -6,8 +6,13 @@
 import { AppError, type adminCommands, type HandlersFor } from '../../shared/contract';
 import { activeTranslator } from '../../shared/i18n';
 
+/**
+ * `not-configured` ("Ringside is not set up for this"): this host has no administration to offer, which is
+ * how it is set up, not something missing (`not-found` would have the window say "It could not be found")
+ * nor a refusal of the team server's policy or the PBX (`forbidden`, `permission-denied`).
+ */
 export class AdminUnavailable extends AppError {
-  readonly code = 'not-found';
+  readonly code = 'not-configured';
 }
 
 export function adminOutsideTeamServer(): HandlersFor<typeof adminCommands> {

@@ -154,8 +154,7 @@ export class AgentSession {
     });
     this.queues = new QueuesService({
       client: () => pbx.client,
-      // Each session reads the queue statistics itself for now; one reading for all belongs to the PBX.
-      statisticsClient: () => pbx.client,
+      shared: deps.sharedQueues,
       agent: () => queuesAgentOf(this.agentDirectory.state),
       agentProblem: () => queuesAgentProblem(this.agentDirectory.state),
       agentPending: () => this.agentDirectory.state.status === 'resolving',

@@ -1,6 +1,6 @@
 /** What an agent session is built from (agentSession.ts): the PBX's shared services and the agent's own. */
 import type { CallerDirectory, HistoryServiceDeps, RecentNumbersStore } from '../../calls';
-import type { QueueChangeLogStore, QueuesPolicy } from '../../calls/queues';
+import type { QueueChangeLogStore, QueuesPolicy, SharedQueues } from '../../calls/queues';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { ActiveAgent } from '../connection/connectionModeController';
@@ -41,6 +41,8 @@ export interface AgentSessionDeps {
   recentNumbers?: RecentNumbersStore;
   /** Where the log of queue membership changes persists; memory when absent. */
   queueLog?: QueueChangeLogStore;
+  /** The queue readings shared with the other agents on the PBX (a team server's); absent: the session's own. */
+  sharedQueues?: SharedQueues;
   /** Tests shorten the queues' schedules. */
   queuesPolicy?: Partial<QueuesPolicy>;
   /** Tests shorten the review fetcher's and the outbox's schedules. */

@@ -33,8 +33,11 @@ export interface OpenedCache {
   directory: DirectoryCache;
   /** The default country `directory` reads numbers with. */
   country: string;
-  /** The PBX's history file (in memory when it could not be opened: the log says why). */
-  history: CacheDatabase;
+  /**
+   * The PBX's history file (in memory when it could not be opened: the log says why); absent where each
+   * agent keeps their own (a team server: `historyBeside` false).
+   */
+  history?: CacheDatabase;
 }
 
 export interface DirectoryCachesDeps {
@@ -44,6 +47,8 @@ export interface DirectoryCachesDeps {
   defaultCountry: () => string;
   /** A damaged directory cache was replaced by an empty one: a sync is owed to it now. */
   onDirectoryRebuilt?: () => void;
+  /** Open a history file beside each directory cache (default); false where the agents have their own. */
+  historyBeside?: boolean;
   clock: Clock;
   logger: Logger;
 }
@@ -107,7 +112,8 @@ export class DirectoryCaches {
         database = database.recover();
         directory = this.directoryOver(database, country);
       }
-      this.opened = { fileName, database, country, directory, history: this.openHistory(database) };
+      const history = this.deps.historyBeside === false ? undefined : this.openHistory(database);
+      this.opened = { fileName, database, country, directory, history };
       this.follow(this.opened);
     } catch (error) {
       database?.close();
@@ -165,16 +171,18 @@ export class DirectoryCaches {
   /** Replaces either file of `opened` once it is found damaged (a replacement is followed in turn). */
   private follow(opened: OpenedCache): void {
     opened.database.onDamaged(() => this.replace(opened, 'database'));
-    opened.history.onDamaged(() => this.replace(opened, 'history'));
+    opened.history?.onDamaged(() => this.replace(opened, 'history'));
   }
 
   private replace(opened: OpenedCache, file: 'database' | 'history'): void {
     const current = this.opened;
     // Another PBX's files by now (closed), or replaced already.
     if (!current || current[file] !== opened[file]) return;
+    const damaged = opened[file];
+    if (!damaged) return;
     let replaced: OpenedCache;
     try {
-      const database = opened[file].recover();
+      const database = damaged.recover();
       replaced =
         file === 'database'
           ? { ...current, database, directory: this.directoryOver(database, current.country) }
@@ -185,7 +193,7 @@ export class DirectoryCaches {
     }
     this.opened = replaced;
     // The other file keeps its listener; the new one needs its own.
-    replaced[file].onDamaged(() => this.replace(replaced, file));
+    replaced[file]?.onDamaged(() => this.replace(replaced, file));
     this.notify();
     if (file === 'database') this.deps.onDirectoryRebuilt?.();
   }
@@ -219,5 +227,5 @@ export class DirectoryCaches {
 
 function closeFiles(opened: OpenedCache | undefined): void {
   opened?.database.close();
-  opened?.history.close();
+  opened?.history?.close();
 }

@@ -35,6 +35,8 @@ export interface PbxServicesDeps {
    * and no sync, and a history in memory unless the session brings its own files.
    */
   openCacheFile?: CacheFileOpener;
+  /** False: no history file beside each directory cache (a team server's agents keep their own). */
+  historyBesideDirectory?: boolean;
   /** The directory sync's schedule and page sizes; tests shorten them (default: every 15 minutes). */
   directorySync?: Pick<
     SyncSchedulerDeps,
@@ -75,6 +77,7 @@ export class PbxServices {
       open: deps.openCacheFile,
       defaultCountry: deps.defaultCountry,
       onDirectoryRebuilt: () => this.directorySync.reset(),
+      historyBeside: deps.historyBesideDirectory,
       clock,
       logger,
     });
@@ -121,6 +124,11 @@ export class PbxServices {
   /** Users of the local directory with this login name (agent lookups read these first). */
   knownUserIds(username: string): number[] {
     return usersWithLogin(this.caches.current?.directory, username);
+  }
+
+  /** Users of the local directory with this e-mail address (the `email` sign-in claim reads these first). */
+  knownUserIdsWithEmail(email: string): number[] {
+    return this.caches.current?.directory.usersWithEmail(email) ?? [];
   }
 
   /** The numbering country may have changed: the directory is read under it, and the next sync (now) re-indexes. */

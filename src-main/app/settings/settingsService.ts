@@ -45,6 +45,8 @@ export interface SettingsServiceDeps {
   loginItem?: LoginItem;
   /** The managed deployment policy: its locked fields are read-only (managedPolicy.ts). */
   policy?: ManagedPolicy;
+  /** The PBX connection is the host's (a team server's): a save needs no PBX address or client id. */
+  connectionOfHost?: boolean;
   logger: Logger;
 }
 
@@ -98,7 +100,7 @@ export class SettingsService {
 
   async save({ settings: input, secret }: SettingsSaveArgs): Promise<SettingsSaveResult> {
     const { repository, modes, loginItem, logger } = this.deps;
-    const configured = input.mode === 'configured';
+    const configured = input.mode === 'configured' && !this.deps.connectionOfHost;
     const validation = validateSettings(input, { requireConnection: configured });
     if (!validation.ok) return { saved: false, errors: validation.errors };
     const settings = validation.settings;

@@ -82,6 +82,7 @@ export class DirectoryCache {
         user: db.prepare('SELECT id FROM users ORDER BY id').pluck(),
         extension: db.prepare('SELECT id FROM extensions ORDER BY id').pluck(),
       } satisfies Record<EntryKind, unknown>,
+      usersWithEmail: db.prepare('SELECT id FROM users WHERE lower(trim(email)) = ? ORDER BY id').pluck(),
       counts: db.prepare(`SELECT (SELECT count(*) FROM persons) AS persons,
         (SELECT count(*) FROM companies) AS companies, (SELECT count(*) FROM users) AS users,
         (SELECT count(*) FROM extensions) AS extensions, (SELECT count(*) FROM numbers) AS numbers`),
@@ -113,6 +114,11 @@ export class DirectoryCache {
   /** Search-as-you-type over names, companies, e-mails and number digits; grouped by kind. */
   searchDirectory(query: string, options?: SearchOptions): DirectorySearchResult {
     return this.searcher.search(query, options);
+  }
+
+  /** Ids of the users whose e-mail is `email` (compared without regard to case), as last synced. */
+  usersWithEmail(email: string): number[] {
+    return this.sql.usersWithEmail.all(email.trim().toLowerCase()) as number[];
   }
 
   /** Every owner of a number in any format, ranked: persons, companies, users, extensions. */

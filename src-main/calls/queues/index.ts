@@ -9,4 +9,6 @@ export {
   type QueueLogRecord,
 } from './queueChangeLog';
 export type { QueuesClient } from './queueReading';
+export { teamQueueReadings, type SharedQueues } from './sharedQueues';
+export type { QueuePollPolicy } from './sharedQueueReadings';
 export { QueuesError } from './queuesError';

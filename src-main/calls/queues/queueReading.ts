@@ -32,6 +32,23 @@ export function hasId<T>(item: T): item is T & { id: number } {
   return typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'number';
 }
 
+/** The wanted queues whose detail `/queue/{id}` answers: each once, inbound ones the list names. */
+export function detailIds(queues: ReadonlyMap<number, Queue>, wanted: readonly number[]): number[] {
+  return [...new Set(wanted)].filter((id) => queues.get(id)?.type === INBOUND);
+}
+
+/** One queue's detail; a failure is kept as that queue's problem. */
+export async function readDetail(
+  client: Pick<QueuesClient, 'queue'>,
+  id: number,
+): Promise<QueueDetailReading> {
+  try {
+    return { detail: await client.queue(id) };
+  } catch (error) {
+    return { problem: errorMessage(error) };
+  }
+}
+
 /**
  * `chooseDetails` picks, from the list just read, the queues whose detail to read; only inbound queues the
  * list names are read (the API answers `/queue/{id}` for inbound queues alone).
@@ -46,16 +63,7 @@ export async function readQueues(
   const at = now();
   // A drifted item without a numeric id names no queue: it is left out (the drift is logged by the client).
   const queues = new Map(list.filter(hasId).map((queue) => [queue.id, queue]));
-  const wanted = [...new Set(chooseDetails(queues))].filter((id) => queues.get(id)?.type === INBOUND);
-  const details = new Map<number, QueueDetailReading>();
-  await Promise.all(
-    wanted.map(async (id) => {
-      try {
-        details.set(id, { detail: await client.queue(id) });
-      } catch (error) {
-        details.set(id, { problem: errorMessage(error) });
-      }
-    }),
-  );
-  return { at, queues, details, complete };
+  const wanted = detailIds(queues, chooseDetails(queues));
+  const read = await Promise.all(wanted.map(async (id) => [id, await readDetail(client, id)] as const));
+  return { at, queues, details: new Map(read), complete };
 }

@@ -42,6 +42,7 @@ import { QueuesError } from './queuesError';
 import { DEFAULT_QUEUES_POLICY, type QueuesPolicy } from './queuesPolicy';
 import type { AgentUser, QueuesServiceDeps } from './queuesServiceDeps';
 import { QueueWatch } from './queueWatch';
+import { ownQueueReadings, type SharedQueues } from './sharedQueues';
 import { sendMembershipChange } from './sendMembershipChange';
 import { teamAccent } from './teamAccent';
 
@@ -50,6 +51,9 @@ export class QueuesService {
   private readonly watch: QueueWatch;
   private readonly refreshSchedule: MembershipRefreshSchedule;
   private readonly longWaitAlerts: LongWaitAlerts;
+  private readonly shared: SharedQueues;
+  /** The readings are this service's own (not a team server's): it stops them with itself. */
+  private readonly ownsReadings: boolean;
   private key: string | undefined;
   private clientOfSession: QueuesClient | undefined;
   private membership: QueueMembership[] | undefined;
@@ -74,16 +78,16 @@ export class QueuesService {
       this.policy.membershipJitter,
     );
     this.longWaitAlerts = new LongWaitAlerts(this.policy.longWaitRepeatMs);
+    this.shared = deps.shared ?? ownQueueReadings({ ...deps, policy: this.policy.watch });
+    this.ownsReadings = !deps.shared;
     this.watch = new QueueWatch({
-      client: deps.statisticsClient ?? deps.client,
+      readings: this.shared.readings,
       membership: () => this.membership ?? [],
       onReading: (reading) => this.onReading(reading),
       onFailure: (error) => this.onReadingFailed(error),
       onStopped: () => this.deps.setPollCadence('normal'),
       clock: deps.clock,
       logger: deps.logger,
-      timers: deps.timers,
-      random: deps.random,
       policy: this.policy.watch,
     });
   }
@@ -164,10 +168,10 @@ export class QueuesService {
     return (this.membership ?? []).some((queue) => queue.suspended !== true);
   }
 
-  /** Reads the membership now; a read already in flight or queued is shared. */
+  /** Reads the membership now (a team server's agents share a recent read); one in flight or queued is shared. */
   refresh(): Promise<QueuesView> {
     return this.run(async () => {
-      await this.readMembership(this.generation);
+      await this.readMembership(this.generation, { fresh: false });
       return this.view();
     });
   }
@@ -236,6 +240,7 @@ export class QueuesService {
     this.generation++;
     this.refreshSchedule.cancel();
     this.watch.dispose();
+    if (this.ownsReadings) this.shared.readings.dispose();
   }
 
   // ---- membership ---------------------------------------------------------------------------------------
@@ -255,17 +260,21 @@ export class QueuesService {
   }
 
   /** The agent's membership as the PBX has it now; `[]` when the listing has no element for the agent. */
-  private async fetchMembership(client: QueuesClient, agentId: number): Promise<QueueMembership[]> {
-    const agents = await client.agentQueues.get();
+  private async fetchMembership(
+    client: QueuesClient,
+    agentId: number,
+    options: { fresh: boolean },
+  ): Promise<QueueMembership[]> {
+    const agents = await this.shared.membership.read(client, options);
     const mine = agents.filter(hasId).find((agent) => agent.id === agentId);
     return Array.isArray(mine?.queues) ? mine.queues.filter(hasId) : [];
   }
 
-  private async readMembership(generation: number): Promise<void> {
+  private async readMembership(generation: number, options: { fresh: boolean }): Promise<void> {
     const { client, agent } = this.requireSession();
     this.refreshSchedule.cancel();
     try {
-      const membership = await this.fetchMembership(client, agent.id);
+      const membership = await this.fetchMembership(client, agent.id, options);
       if (generation !== this.generation) return;
       this.membership = membership;
       this.readAt = this.deps.clock.now();
@@ -291,7 +300,8 @@ export class QueuesService {
   private async apply(change: MembershipChange, cause: 'agent' | AwayReason): Promise<QueueChangeOutcome> {
     const generation = this.generation;
     const { client, agent } = this.requireSession();
-    await this.readMembership(generation);
+    // Never from a shared, older read: the request lists every queue the agent serves now.
+    await this.readMembership(generation, { fresh: true });
     const request = membershipRequest(agent.id, this.membership ?? [], change);
     if (request.unchanged) {
       return { ok: true, unchanged: true, failures: [], agentError: null, view: this.view() };
@@ -305,10 +315,11 @@ export class QueuesService {
       request,
     });
     this.changing = false;
+    this.shared.membership.changed();
     if (generation === this.generation)
       this.last = { failures: outcome.failures, agentError: outcome.agentError };
     // What the PBX says now, whatever the answer was.
-    await this.readMembership(generation).catch(() => {});
+    await this.readMembership(generation, { fresh: true }).catch(() => {});
     return { ...outcome, unchanged: false, view: this.view() };
   }
 

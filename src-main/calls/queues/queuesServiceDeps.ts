@@ -7,6 +7,7 @@ import type { Timers } from '../timers';
 import type { QueueChangeLogStore } from './queueChangeLog';
 import type { QueuesClient } from './queueReading';
 import type { QueuesPolicy } from './queuesPolicy';
+import type { SharedQueues } from './sharedQueues';
 
 /** The agent's PBX user: whose membership Ringside shows and changes. */
 export interface AgentUser {
@@ -22,10 +23,10 @@ export type QueuesEmitter = <E extends QueuesEventChannel>(channel: E, payload: 
 export interface QueuesServiceDeps {
   client(): QueuesClient | undefined;
   /**
-   * Where the queue statistics readings (the board, waits, long-wait alerts; queueWatch.ts) are read;
-   * absent: `client`. The seam for one reading shared by every agent on a PBX.
+   * The readings shared with the other agents on the PBX (a team server's): the live statistics and the
+   * membership listing. Absent: the service reads on its own (one agent, the desktop).
    */
-  statisticsClient?(): QueuesClient | undefined;
+  shared?: SharedQueues;
   /** The agent's PBX user; undefined while unknown (`agentProblem` says why). */
   agent(): AgentUser | undefined;
   agentProblem?(): unknown;

@@ -52,6 +52,7 @@ export function agentCommands(deps: AgentCommandsDeps): AgentCommandHandlers {
     demoAvailable: false,
     numberingCountry: () => session.numberingCountry(),
     policy: deps.identityLocks,
+    connectionOfHost: true,
     logger,
   });
   const probe = new ConnectionProbe({

@@ -1,9 +1,9 @@
 /**
  * The team server's agents: one PbxServices for the PBX, and one AgentSession per PBX username that has at
- * least one live sign-in session. The agent's session is made when their first sign-in session is opened
- * (their page loads or a socket connects, or the server starts with it alive) and disposed when the last one
- * ends, so their calls are monitored (and their history kept) while any of their devices is signed in, with
- * a socket open or not. Each agent's settings and history are files of their own in
+ * least one holder. The holders are the agent's live sign-in sessions (`monitorWhileSignedOut`, the default:
+ * the session is made when their page loads or a socket connects, or the server starts with it alive, so
+ * their calls are monitored and their history kept while any of their devices is signed in, with a socket
+ * open or not), or else their open sockets (made at the first, disposed when the last closes). Each agent's settings and history are files of their own in
  * `<data>/agents/<folder>/` (agentFolder.ts); who they are and their phone come from the PBX user.
  */
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import type { ManagedPolicy } from '../../app/settings/managedPolicy';
 import { openSettingsStore } from '../../app/settings/settingsFile';
 import { SettingsRepository } from '../../app/settings/settingsRepository';
 import { defaultSettings } from '../../app/settings/settingsSchema';
+import type { SharedQueues } from '../../calls/queues';
 import { openHistoryFile } from '../../cache';
 import type { Clock } from '../../shared/clock';
 import type { AppInfo, AppMode, Settings } from '../../shared/contract';
@@ -50,6 +51,8 @@ export interface AgentSessionsOptions {
   presence: PresenceSource;
   /** Told of each agent's session as it starts and as it ends (the presence board follows them so). */
   observer?: ServedAgentObserver;
+  /** The queue readings every agent shares (one poll of the PBX for all, docs/team-server.md). */
+  sharedQueues: SharedQueues;
 }
 
 export interface ServedAgentObserver {
@@ -73,6 +76,9 @@ interface Entry {
 }
 
 const canonical = (username: string) => username.trim().toLowerCase();
+
+/** The holder name of one socket of a sign-in session (`monitorWhileSignedOut: false`). */
+export const socketHolder = (sessionId: string, socket: string) => `${sessionId}#${socket}`;
 
 export class AgentSessions {
   private readonly agents = new Map<string, Entry>();
@@ -104,16 +110,24 @@ export class AgentSessions {
     return entry.served;
   }
 
-  /** Sign-in session `sessionId` ended: its agent's session ends with the last of its holders. */
+  /**
+   * Sign-in session `sessionId` ended: it and its sockets (holders `socketHolder(sessionId, …)`) hold the
+   * agent no more; their session ends with the last of its holders.
+   */
   close(sessionId: string, username: string): void {
-    const key = canonical(username);
-    const entry = this.agents.get(key);
-    if (!entry || !entry.holders.delete(sessionId) || entry.holders.size > 0) return;
-    this.agents.delete(key);
-    entry.served.then(
-      (served) => this.end(served),
-      () => {},
-    );
+    const entry = this.agents.get(canonical(username));
+    if (!entry) return;
+    const prefix = socketHolder(sessionId, '');
+    for (const holder of entry.holders) {
+      if (holder === sessionId || holder.startsWith(prefix)) entry.holders.delete(holder);
+    }
+    this.letGoIfUnheld(username);
+  }
+
+  /** One holder (a socket) lets the agent go; their session ends with the last of its holders. */
+  release(holder: string, username: string): void {
+    this.agents.get(canonical(username))?.holders.delete(holder);
+    this.letGoIfUnheld(username);
   }
 
   /** The agent if they are being served (and made already). */
@@ -134,6 +148,17 @@ export class AgentSessions {
       const served = await entry.served.catch(() => undefined);
       if (served) this.end(served);
     }
+  }
+
+  private letGoIfUnheld(username: string): void {
+    const key = canonical(username);
+    const entry = this.agents.get(key);
+    if (!entry || entry.holders.size > 0) return;
+    this.agents.delete(key);
+    entry.served.then(
+      (served) => this.end(served),
+      () => {},
+    );
   }
 
   /** The observer first: what the session says as it is disposed is no longer the agent's presence. */
@@ -170,6 +195,7 @@ export class AgentSessions {
       demoCountry: this.options.demoCountry,
       osRegion: this.options.osRegion,
       ...this.options.sessionPolicies,
+      sharedQueues: this.options.sharedQueues,
       historyFiles: new AgentHistoryFiles({
         caches: pbx.caches,
         open: (directoryFile) => openHistoryFile(join(folder, `history-${directoryFile}`), { logger }),

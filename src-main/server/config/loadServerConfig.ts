@@ -105,7 +105,6 @@ function checkTogether(fields: ServerConfigFields, path: string, env: NodeJS.Pro
         read('pbx.trustedCertificateFile', fields.pbx.trustedCertificateFile, false) ?? null;
     }
   }
-  if (fields.oidc?.claim === 'email') problem('oidc.claim', t('serverConfig.emailClaimUnsupported'));
   if (fields.oidc) {
     secrets.oidcClientSecret = read('oidc.clientSecretFile', fields.oidc.clientSecretFile, true);
   }

@@ -32,8 +32,20 @@ export interface AgentIdentity {
   username: string;
 }
 
-/** Maps the claim's value to a PBX user (a username or e-mail lookup among the PBX users), or undefined. */
+/**
+ * Maps the claim's value to a PBX user (a username or e-mail lookup among the PBX users), or undefined;
+ * throws AmbiguousClaim when it names more than one.
+ */
 export type AgentResolver = (claimValue: string) => Promise<AgentIdentity | undefined>;
+
+/** The claim's value names more than one PBX user (two users with one e-mail address): nobody is signed in. */
+export class AmbiguousClaim extends Error {
+  constructor(readonly usernames: readonly string[]) {
+    // i18n-exempt: logged, never shown; the person is told by signIn.ambiguousUser.
+    super(`${usernames.length} PBX users match the claim`);
+    this.name = 'AmbiguousClaim';
+  }
+}
 
 export type SignInRefusal =
   /** No sign-in of this browser is waiting (cookie missing, expired, already used). */
@@ -48,8 +60,12 @@ export type SignInRefusal =
   | 'provider-unreachable'
   /** The ID token lacks the configured claim. */
   | 'no-claim'
+  /** The `email` claim's address is one the provider says it has not verified. */
+  | 'email-unverified'
   /** The claim names nobody the PBX knows. */
   | 'unknown-user'
+  /** The claim names more than one PBX user (one e-mail address shared). */
+  | 'ambiguous-user'
   /** The PBX could not be asked who the claim names. */
   | 'lookup-failed';
 
@@ -191,11 +207,19 @@ export class OidcSignIn {
     const claimValue = claims[this.claim];
     if (typeof claimValue !== 'string' || claimValue.trim() === '') return { ok: false, reason: 'no-claim' };
     // An address the provider says it has not verified could be anyone's (some providers let people type one).
-    if (this.claim === 'email' && claims.email_verified === false) return { ok: false, reason: 'no-claim' };
+    if (this.claim === 'email' && claims.email_verified === false) {
+      return { ok: false, reason: 'email-unverified', claimValue: claimValue.trim() };
+    }
     let agent: AgentIdentity | undefined;
     try {
       agent = await this.#resolveAgent(claimValue.trim());
     } catch (error) {
+      if (error instanceof AmbiguousClaim) {
+        this.#logger.warn('OIDC sign-in refused: the claim names several PBX users', {
+          usernames: error.usernames,
+        });
+        return { ok: false, reason: 'ambiguous-user', claimValue: claimValue.trim() };
+      }
       this.#logger.warn('PBX user lookup for a sign-in failed', { error: String(error) });
       return { ok: false, reason: 'lookup-failed' };
     }

@@ -82,7 +82,9 @@ const OIDC_REFUSALS: Record<SignInRefusal, Omit<Refusal, 'params'>> = {
     offerSignIn: true,
   },
   'no-claim': { status: 403, code: 'no-claim', key: 'signIn.noClaim' },
+  'email-unverified': { status: 403, code: 'email-unverified', key: 'signIn.emailUnverified' },
   'unknown-user': { status: 403, code: 'unknown-user', key: 'signIn.unknownUser', offerSignIn: true },
+  'ambiguous-user': { status: 403, code: 'ambiguous-user', key: 'signIn.ambiguousUser' },
   'lookup-failed': { status: 502, code: 'lookup-failed', key: 'signIn.lookupFailed', offerSignIn: true },
 };
 

@@ -5,8 +5,14 @@
  * docs/team-server.md ("What an agent may do") explains each decision.
  */
 import { maskNumbers } from '../../app/commandTrace';
-import type { CommandChannel, CommandInput } from '../../shared/contract';
-import type { AuditTarget } from '../audit/auditEvent';
+import type {
+  CommandChannel,
+  CommandInput,
+  CommandResult,
+  ErrorCode,
+  SettingsField,
+} from '../../shared/contract';
+import type { AuditResult, AuditTarget } from '../audit/auditEvent';
 import { phoneLine } from './phone';
 import {
   administratorsOnly,
@@ -30,6 +36,32 @@ export interface CommandRule<C extends CommandChannel> {
   check: Check<CommandInput<C>>;
   /** What the command concerns, for the audit log: ids and names only, never a secret or a whole argument. */
   target?: (args: CommandInput<C>, context: GuardContext) => AuditTarget | Promise<AuditTarget>;
+  /**
+   * For a command that answers (rather than throws) that it did not apply: how the audit log records that
+   * answer; null: it applied (`ok`).
+   */
+  outcome?: (answer: CommandResult<C>, context: GuardContext) => Promise<AuditOutcome | null>;
+}
+
+/** How a command that ran ended, for the audit log, when not `ok`. */
+export interface AuditOutcome {
+  result: Exclude<AuditResult, 'ok'>;
+  error: ErrorCode;
+}
+
+/**
+ * A save the settings refused: a field the server locks (who the agent is, their phone) is a refusal of the
+ * policy, recorded as `forbidden` like the guard's own; any other field error a failed validation.
+ */
+async function settingsSaveOutcome(
+  answer: CommandResult<'settings:save'>,
+  { session }: GuardContext,
+): Promise<AuditOutcome | null> {
+  if (answer.saved) return null;
+  const locked = new Set((await session['settings:get']()).locked ?? []);
+  return Object.keys(answer.errors).some((field) => locked.has(field as SettingsField))
+    ? { result: 'forbidden', error: 'forbidden' }
+    : { result: 'failed', error: 'validation-failed' };
 }
 
 export type CommandRules = { readonly [C in CommandChannel]: CommandRule<C> };
@@ -53,6 +85,7 @@ export const COMMAND_RULES: CommandRules = {
     target: async (args, { session }) => ({
       settings: changedFields((await session['settings:get']()).settings, args.settings),
     }),
+    outcome: settingsSaveOutcome,
   },
   'settings:language': { check: allow, target: () => ({ settings: ['language'] }) },
   // Unsaved connection values would be tried with the server's stored secret.

@@ -14,7 +14,7 @@ import {
 } from '../../shared/contract';
 import type { AuditRecorder, AuditResult, AuditTarget } from '../audit/auditEvent';
 import type { CommandPolicy, SignedInAgent } from './commandPolicy';
-import { COMMAND_RULES } from './commandRules';
+import { COMMAND_RULES, type AuditOutcome } from './commandRules';
 import { refusalError, type Refusal } from './policyRefusal';
 import type { GuardContext } from './ruleChecks';
 
@@ -22,6 +22,7 @@ type AnyHandler = (args?: unknown) => Promise<unknown>;
 type AnyRule = {
   check: (args: unknown, context: GuardContext) => Promise<Refusal | null>;
   target?: (args: unknown, context: GuardContext) => AuditTarget | Promise<AuditTarget>;
+  outcome?: (answer: unknown, context: GuardContext) => Promise<AuditOutcome | null>;
 };
 
 export function guardCommands(
@@ -63,14 +64,24 @@ export function guardCommands(
         log(target, 'forbidden', error.code);
         throw error;
       }
+      let result: unknown;
       try {
-        const result = await handler(args);
-        if (audited) log(target, 'ok');
-        return result;
+        result = await handler(args);
       } catch (error) {
         if (audited) log(target, 'failed', codeOf(error));
         throw error;
       }
+      if (audited) {
+        // A command that answered it did not apply (a refused settings save) is no `ok` in the log.
+        const ended = rule.outcome
+          ? await rule
+              .outcome(result, context)
+              .catch((): AuditOutcome => ({ result: 'failed', error: 'internal' }))
+          : null;
+        if (ended) log(target, ended.result, ended.error);
+        else log(target, 'ok');
+      }
+      return result;
     };
   }
   return guarded as unknown as CommandHandlers;

@@ -7,8 +7,10 @@
  */
 import { createRendererApi } from '../../../src-main/shared/rendererBridge';
 import {
+  HOST_KIND_META,
   PAGE_KEY_META,
   PAGE_KEY_STORAGE_KEY,
+  TEAM_SERVER_HOST,
   TOKEN_QUERY_PARAMETER,
   WS_PATH,
 } from '../../../src-main/shared/wsProtocol';
@@ -65,8 +67,13 @@ export function adoptPageKey(
   return () => storage.getItem(PAGE_KEY_STORAGE_KEY);
 }
 
+/** Whether a team server served this page (it says so in a meta tag; the browser host's pages do not). */
+export function servedByTeamServer(page: Pick<Document, 'querySelector'> = document): boolean {
+  return page.querySelector(`meta[name="${HOST_KIND_META}"]`)?.getAttribute('content') === TEAM_SERVER_HOST;
+}
+
 export function connectBrowserHost(location: PageLocation = window.location): BrowserHostConnection {
-  const link = new LinkState();
+  const link = new LinkState(servedByTeamServer());
   const transport = new WsTransport({
     url: socketUrl(location),
     pageKey: adoptPageKey(),

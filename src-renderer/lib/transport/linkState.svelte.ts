@@ -3,4 +3,7 @@ import type { LinkStatus } from './wsTransport';
 
 export class LinkState {
   status = $state<LinkStatus>('connecting');
+
+  /** `teamServer`: the page came from a team server (signing in again is done there, not by a new link). */
+  constructor(readonly teamServer = false) {}
 }

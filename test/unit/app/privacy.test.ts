@@ -91,7 +91,7 @@ describe('Settings ▸ Privacy', { timeout: 60_000 }, () => {
     ]);
     expect(await core.commands['dial:recent']()).toHaveLength(1);
     // A copy of the history file set aside after damage holds the same notes.
-    const historyPath = core.caches.current!.history.path;
+    const historyPath = core.caches.current!.history!.path;
     copyFileSync(historyPath, `${historyPath}.corrupt-2026-11-20T08-00-00-000Z`);
     const settingsBefore = (await core.commands['settings:get']()).settings;
     expect(await historyIds()).toEqual(expect.arrayContaining([sent, unsent]));
@@ -135,6 +135,7 @@ describe('Settings ▸ Privacy', { timeout: 60_000 }, () => {
     await wait(async () => expect(await core.commands['wrapup:pending']()).toHaveLength(1));
     // Another PBX's pair, as a switch of PBX leaves it: its history holds the same unsent wrap-up and note.
     const { database, history } = core.caches.current!;
+    if (!history) throw new Error('the desktop keeps a history beside its directory');
     const otherDirectory = join(cacheDir, 'directory-pbx.example.com-0123456789.sqlite');
     const otherHistory = join(cacheDir, 'history-pbx.example.com-0123456789.sqlite');
     database.db.prepare('VACUUM INTO ?').run(otherDirectory);

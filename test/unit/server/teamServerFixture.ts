@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoPbxProfile } from '../../../src-main/app/connection/connectionModeController';
 import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
+import type { QueuePollPolicy } from '../../../src-main/calls/queues';
 import { startDemoPbx, type DemoPbx } from '../../../src-main/demo-pbx';
 import type { AuditEvent } from '../../../src-main/server/audit/auditEvent';
 import { NO_ADMINISTRATORS } from '../../../src-main/server/policy/administrators';
@@ -25,9 +26,14 @@ export interface TeamServerFixture extends RunningTeamServer {
   close(): Promise<void>;
 }
 
-/** `administrators`: PBX usernames that administer this server (none unless given). */
+/** `administrators`: PBX usernames that administer this server (none unless given; `agent`: the demo's own). */
 export async function startTeamServerFixture(
-  options: { administrators?: readonly string[] } = {},
+  options: {
+    administrators?: readonly string[] | 'agent';
+    /** The shared queue poll's schedule (default: the real one). */
+    queuePoll?: Partial<QueuePollPolicy>;
+    monitorWhileSignedOut?: boolean;
+  } = {},
 ): Promise<TeamServerFixture> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-server-'));
@@ -46,7 +52,11 @@ export async function startTeamServerFixture(
     clock: systemClock,
     logger: silentLogger,
     audit: { record: (event) => audit.push(event) },
-    administrators: { ...NO_ADMINISTRATORS, usernames: options.administrators ?? [] },
+    administrators: {
+      ...NO_ADMINISTRATORS,
+      usernames: options.administrators === 'agent' ? [demo.agent.username] : (options.administrators ?? []),
+    },
+    monitorWhileSignedOut: options.monitorWhileSignedOut,
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',
@@ -58,6 +68,7 @@ export async function startTeamServerFixture(
       pbxClientOptions: NO_RETRIES,
       settingsDefaults: { pollIntervalMs: 250 },
       sessionPolicies: { historyPolicies: FAST_HISTORY_POLICIES },
+      queuePoll: options.queuePoll,
     },
   });
   return {

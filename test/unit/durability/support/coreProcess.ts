@@ -47,7 +47,7 @@ async function obey(order: CoreOrder): Promise<void> {
   }
   if (order.type === 'state') {
     const opened = core.caches.current;
-    await Promise.all([opened?.database.integrityChecked, opened?.history.integrityChecked]);
+    await Promise.all([opened?.database.integrityChecked, opened?.history?.integrityChecked]);
     const notes: Record<string, string | null> = {};
     for (const uniqueid of order.uniqueids) {
       notes[uniqueid] = (await core.commands['wrapup:get']({ uniqueid })).saved?.note ?? null;
@@ -58,7 +58,7 @@ async function obey(order: CoreOrder): Promise<void> {
       notes,
       drafts: Object.fromEntries(kept.map(({ uniqueid, draft }) => [uniqueid, draft.note])),
       sync: core.directorySync.status(),
-      damaged: { directory: opened?.database.damaged ?? null, history: opened?.history.damaged ?? null },
+      damaged: { directory: opened?.database.damaged ?? null, history: opened?.history?.damaged ?? null },
       repair: await core.commands['history:repair'](),
     });
     return;

@@ -70,6 +70,20 @@ describe('loadServerConfig', () => {
     expect(JSON.stringify(result.config)).not.toContain(SECRET);
   });
 
+  it('accepts the email claim for sign-in with an identity provider', () => {
+    const result = load({
+      ...valid(),
+      oidc: {
+        issuer: 'https://id.example.com',
+        clientId: 'ringside',
+        clientSecretFile: 'pbx-secret',
+        claim: 'email',
+      },
+    });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.config.oidc?.claim).toBe('email');
+  });
+
   it('takes the PBX secret from RINGSIDE_PBX_SECRET instead of a file', () => {
     const config = valid();
     config['pbx'] = { baseUrl: 'https://pbx.example.com', clientId: 'ringside' };
@@ -153,17 +167,6 @@ describe('loadServerConfig', () => {
         },
       },
       'oidc.claim: must be one of: preferred_username, email',
-    ],
-    [
-      {
-        oidc: {
-          issuer: 'https://id.example.com',
-          clientId: 'ringside',
-          clientSecretFile: 'pbx-secret',
-          claim: 'email',
-        },
-      },
-      'oidc.claim: the team server cannot yet match the email claim to PBX users: use preferred_username',
     ],
   ])('names the field and the problem: %j', (patch, expected) => {
     expect(problems({ ...valid(), ...patch })).toEqual([expected]);

@@ -10,6 +10,7 @@ import type { OidcSignIn } from '../../../../src-main/server/identity/oidcSignIn
 import { cookieSettingsFor, sessionReader } from '../../../../src-main/server/identity/sessionCookies';
 import { signInRoutes, type SignInRateLimits } from '../../../../src-main/server/identity/signInRoutes';
 import { identityFixture, type IdentityFixture } from './identityFixture';
+import type { TestBrowser } from './testBrowser';
 
 export interface SignInServer extends IdentityFixture {
   app: FastifyInstance;
@@ -63,4 +64,15 @@ export async function startSignInServer(options: SignInServerOptions = {}): Prom
       fixture.dispose();
     },
   };
+}
+
+/** Who `browser`'s session at `server` is (the `/whoami` route's answer), or the HTTP status without one. */
+export async function whoami(
+  server: Pick<SignInServer, 'origin'>,
+  browser: TestBrowser,
+): Promise<{ agent: string; method: string; device: string } | number> {
+  const { response, text } = await browser.request(new URL('/whoami', server.origin));
+  return response.status === 200
+    ? (JSON.parse(text) as { agent: string; method: string; device: string })
+    : response.status;
 }

@@ -7,7 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { OidcSignIn, type AgentResolver } from '../../../../src-main/server/identity/oidcSignIn';
+import {
+  OidcSignIn,
+  type AgentResolver,
+  type IdentityClaim,
+} from '../../../../src-main/server/identity/oidcSignIn';
 import { silentLogger } from '../../../../src-main/shared/logger';
 
 export const CLIENT_ID = 'ringside-team-server';
@@ -22,15 +26,20 @@ export interface TestIdentityProvider {
   close(): Promise<void>;
 }
 
-/** The team server's relying party for `provider`'s client, answering at `origin`, mapping preferred_username. */
-export function signInWith(provider: TestIdentityProvider, origin: string, resolveAgent: AgentResolver) {
+/** The team server's relying party for `provider`'s client, answering at `origin`, mapping `claim`. */
+export function signInWith(
+  provider: TestIdentityProvider,
+  origin: string,
+  resolveAgent: AgentResolver,
+  claim: IdentityClaim = 'preferred_username',
+) {
   return new OidcSignIn({
     config: {
       issuer: provider.issuer,
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       redirectUri: `${origin}/auth/callback`,
-      claim: 'preferred_username',
+      claim,
     },
     resolveAgent,
     clock: { now: () => Date.now() },

@@ -66,6 +66,7 @@ export function sessionOf(agent: SignedInAgent, phone: PhoneSelectorDto | null =
   const ran: CommandChannel[] = [];
   const state: Partial<Record<CommandChannel, () => unknown>> = {
     'settings:get': () => ({ settings }),
+    'settings:save': () => ({ saved: true, view: { settings } }),
     'calls:list': () => [{ uniqueid: LIVE_CALL }],
     'queues:get': () => ({ queues: [{ id: OWN_QUEUE }] }),
   };
