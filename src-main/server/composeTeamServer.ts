@@ -15,7 +15,7 @@ import { teamQueueReadings, type QueuePollPolicy, type SharedQueues } from '../c
 import type { Clock } from '../shared/clock';
 import { FALLBACK_COUNTRY, type AppInfo } from '../shared/contract';
 import type { Logger } from '../shared/logger';
-import { readEveryQueue, SupervisorQueueBoard } from './admin/supervisorQueueBoard';
+import { SUPERVISOR_READING, SupervisorQueueBoard } from './admin/supervisorQueueBoard';
 import { AgentSessions, type AgentSessionsOptions } from './agents/agentSessions';
 import type { PhoneOverrides } from './agents/agentPhone';
 import type { AuditRecorder } from './audit/auditEvent';
@@ -147,9 +147,13 @@ export async function composeTeamServer(options: TeamServerRunOptions): Promise<
       oidc: options.oidc && ((origin) => options.oidc!(origin, pbx)),
       crmEdits: options.crmEdits,
       presence,
-      // Through the PBX's client of the moment: a reconnect replaces it; none is this reading's failure.
+      // The agents' shared reading, so the view and their boards cost one `GET /queues` between them; no
+      // PBX client is this reading's failure, worded as every command words it.
       queueBoard: new SupervisorQueueBoard({
-        read: async () => readEveryQueue(pbx.requireClient(), clock),
+        read: async () => {
+          pbx.requireClient();
+          return sharedQueues.readings.read(SUPERVISOR_READING);
+        },
         clock,
       }),
       monitorWhileSignedOut: options.monitorWhileSignedOut,

@@ -4,12 +4,14 @@
  * ask while a reading runs joins it; an ask within `freshForMs` of the last reading's start gets that
  * reading (or its failure) again. A failed reading keeps the last good queues and says why.
  *
- * The reading itself is a collaborator (`read`): today `readEveryQueue` through the PBX's client, later the
- * shared reading of the agents' queues.
+ * The reading itself is a collaborator (`read`): on the team server, the agents' shared reading
+ * (`SharedQueueReadings.read` with `SUPERVISOR_READING`), so the view and the agents' boards cost one
+ * `GET /queues` between them; `readEveryQueue` reads on its own through a client.
  */
 import type { Queue } from '../../api/schemas';
 import { readQueues, INBOUND, type QueueReading, type QueuesClient } from '../../calls/queues/queueReading';
 import { queueTypeName } from '../../calls/queues/queueViews';
+import type { ReadingWants } from '../../calls/queues/sharedQueueReadings';
 import type { Clock } from '../../shared/clock';
 import {
   asIpcError,
@@ -31,16 +33,18 @@ export interface SupervisorQueueBoardDeps {
 const waitingOrRinging = (queue: Queue) => queue.callers_waiting + queue.callers_ringing > 0;
 
 /**
- * `GET /queues`, and `GET /queue/{id}` only for the inbound queues with callers waiting or ringing: the
- * others have no current wait to report, and a PBX with many queues is not asked about each every 2 s.
+ * What the view wants of a reading: `GET /queue/{id}` only for the inbound queues with callers waiting or
+ * ringing; the others have no current wait to report, and a PBX with many queues is not asked about each
+ * every 2 s.
  */
+export const SUPERVISOR_READING: ReadingWants = {
+  details: (queues) => [...queues.values()].filter(waitingOrRinging).map((queue) => queue.id),
+  complete: true,
+};
+
+/** `GET /queues` and the details the view wants, through `client` on its own. */
 export function readEveryQueue(client: Pick<QueuesClient, 'queues' | 'queue'>, clock: Clock) {
-  return readQueues(
-    client,
-    (queues) => [...queues.values()].filter(waitingOrRinging).map((queue) => queue.id),
-    () => clock.now(),
-    true,
-  );
+  return readQueues(client, SUPERVISOR_READING.details, () => clock.now(), SUPERVISOR_READING.complete);
 }
 
 function longestWait(queue: Queue, reading: QueueReading): number | null {
