@@ -36,10 +36,14 @@ export interface E2eTeamServer {
 const languageOf = (locale: string) =>
   locale.startsWith('cs') ? 'cs' : locale.startsWith('sk') ? 'sk' : 'en';
 
-/** `pollIntervalMs`: each agent's call monitor (GET /call). */
+/**
+ * `pollIntervalMs`: each agent's call monitor (GET /call); `administrator`: which of the agents (by index)
+ * administers the server (none when absent).
+ */
 export async function startE2eTeamServer(options: {
   agents: number;
   pollIntervalMs: number;
+  administrator?: number;
 }): Promise<E2eTeamServer> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
   const agents = demoAgentsWithPhones(demo, options.agents).map((agent) => ({
@@ -58,7 +62,10 @@ export async function startE2eTeamServer(options: {
     clock: systemClock,
     logger: silentLogger,
     audit: { record: () => {} },
-    administrators: NO_ADMINISTRATORS,
+    administrators:
+      options.administrator === undefined
+        ? NO_ADMINISTRATORS
+        : { ...NO_ADMINISTRATORS, usernames: [agents[options.administrator]!.username] },
     build: {
       name: 'ringside-server',
       version: '0.0.0-e2e',
