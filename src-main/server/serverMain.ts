@@ -3,6 +3,7 @@
  *
  *     npm run server [-- --config FILE]
  *     npm run server -- enroll <pbx-username> [--config FILE]
+ *     npm run server -- set-secret --config FILE   (the PBX client secret on standard input)
  *
  * The arguments are read by cli/serverArgs.ts, the file by config/loadServerConfig.ts (a problem in it is
  * printed, every one, and the exit code is 2); serverOptions.ts makes the server's options of it. Without a
@@ -31,6 +32,7 @@ import { systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { activeTranslator } from '../shared/i18n';
 import { parseServerArgs, serverUsage } from './cli/serverArgs';
+import { setSecret } from './cli/setSecret';
 import { demoServerConfig, loadServerConfig, type ServerConfig, type ServerSecrets } from './config';
 import { composeTeamServer } from './composeTeamServer';
 import { EnrollmentLinks } from './identity/enrollmentLinks';
@@ -205,6 +207,15 @@ async function main(): Promise<number> {
     say(activeTranslator().text(command.problem));
     say(serverUsage(activeTranslator()));
     return 2;
+  }
+  if (command.kind === 'set-secret') {
+    const outcome = await setSecret(command.configFile, process.stdin);
+    say(
+      outcome.ok
+        ? activeTranslator().t('serverConfig.setSecretStored', { path: outcome.path })
+        : outcome.message,
+    );
+    return outcome.ok ? 0 : 2;
   }
   const loaded = configOf(command.configFile);
   if (!loaded) return 2;

@@ -16,7 +16,6 @@ import type { DetailOutcome, DetailWriteCounts } from './detailOutcome';
 import type { QuarantinedRecord } from './detailOutcome';
 import { applyDetailOutcome, countWrites, setAsideInto } from './detailOutcome';
 import type { WorkerScript } from './workerScript';
-import { sizedDetailWriter } from './sizedDetailWriter';
 import { writeInSlices } from './writeInSlices';
 
 export type { WorkerScript } from './workerScript';
@@ -24,7 +23,7 @@ export type { WorkerScript } from './workerScript';
 export interface DetailWriter {
   /**
    * Called before a collection's details are fetched, with how many are due: a writer may choose how to
-   * write by the size of the work (sizedDetailWriter.ts).
+   * write by the size of the work (`sizedDetailWriter`).
    */
   plan?(collection: DetailCollection, due: number): void;
   /**
@@ -118,6 +117,33 @@ export function workerDetailWriterFactory(
         (cause) => cache.reportDamage(cause),
       );
     return sizedDetailWriter(inlineDetailWriter(cache), startWorker, inlineUpTo);
+  };
+}
+
+/**
+ * Chooses, per collection of a sync, between writing on the sync's own thread and a worker thread, by how
+ * many details are due (`DetailWriter.plan`). The worker is started at the first large collection and kept
+ * for the rest of the run. A collection is planned only once the one before it is written, so the two
+ * writers never write at the same time.
+ */
+export function sizedDetailWriter(
+  inline: DetailWriter,
+  startWorker: () => DetailWriter,
+  inlineUpTo: number,
+): DetailWriter {
+  let worker: DetailWriter | undefined;
+  let current = inline;
+  return {
+    plan(collection, due) {
+      current = due > inlineUpTo ? (worker ??= startWorker()) : inline;
+      current.plan?.(collection, due);
+    },
+    prepare: (collection, outcome) => current.prepare(collection, outcome),
+    write: (collection, outcomes, now) => current.write(collection, outcomes, now),
+    async close() {
+      await inline.close();
+      await worker?.close();
+    },
   };
 }
 

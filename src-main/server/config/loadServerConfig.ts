@@ -37,6 +37,23 @@ export type ConfigLoad =
 const GROUP_AND_OTHER = 0o077;
 
 export function loadServerConfig(file: string, env: NodeJS.ProcessEnv): ConfigLoad {
+  const read = readConfigFile(file);
+  return 'problems' in read ? read : checkTogether(read.fields, read.path, env);
+}
+
+/**
+ * Where the configuration `file` keeps the PBX client secret (`pbx.secretFile`), for `set-secret`, which
+ * writes it: the file is checked as at start, but the secret need not exist yet.
+ */
+export function configuredSecretFile(file: string): { path: string } | ConfigProblems {
+  const read = readConfigFile(file);
+  if ('problems' in read) return read;
+  const secretFile = read.fields.pbx?.secretFile;
+  return secretFile ? { path: secretFile } : failed([t('serverConfig.setSecretNoFile')], read.path);
+}
+
+/** The file's fields, checked by the schema, with its paths made absolute. */
+function readConfigFile(file: string): { fields: ServerConfigFields; path: string } | ConfigProblems {
   const path = resolve(file);
   let text: string;
   try {
@@ -60,7 +77,7 @@ export function loadServerConfig(file: string, env: NodeJS.ProcessEnv): ConfigLo
       path,
     );
   }
-  return checkTogether(withPathsFrom(dirname(path), parsed.data), path, env);
+  return { fields: withPathsFrom(dirname(path), parsed.data), path };
 }
 
 /** With no `--config`: this computer only, plain HTTP on loopback, the embedded demo PBX. */
@@ -147,7 +164,9 @@ function withPathsFrom(folder: string, fields: ServerConfigFields): ServerConfig
   };
 }
 
-function failed(problems: string[], file?: string): ConfigLoad {
+type ConfigProblems = Extract<ConfigLoad, { ok: false }>;
+
+function failed(problems: string[], file?: string): ConfigProblems {
   const heading = file ? [t('serverConfig.invalidFile', { file, count: problems.length })] : [];
   const lines = file ? problems.map((line) => `  - ${line}`) : problems;
   return { ok: false, problems, message: [...heading, ...lines].join('\n') };

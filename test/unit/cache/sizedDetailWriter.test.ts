@@ -1,7 +1,6 @@
 /** Small collections of a sync are written on its own thread; a worker starts only for a large one. */
 import { describe, expect, it } from 'vitest';
-import type { DetailWriter } from '../../../src-main/cache/sync/detailWriter';
-import { sizedDetailWriter } from '../../../src-main/cache/sync/sizedDetailWriter';
+import { sizedDetailWriter, type DetailWriter } from '../../../src-main/cache/sync/detailWriter';
 
 function recordingWriter(name: string, calls: string[]): DetailWriter {
   return {

@@ -21,6 +21,22 @@ describe('parseServerArgs', () => {
     expect(parseServerArgs(['--config=server.json'])).toEqual({ kind: 'serve', configFile: 'server.json' });
   });
 
+  it('sets the PBX secret only with the configuration that names its file, and one command at a time', () => {
+    expect(parseServerArgs(['set-secret', '--config', 's.json'])).toEqual({
+      kind: 'set-secret',
+      configFile: 's.json',
+    });
+    expect(problem(['set-secret'])).toBe(
+      "set-secret needs the configuration that names the secret's file: set-secret --config FILE.",
+    );
+    expect(problem(['set-secret', 'enroll', 'jana', '--config', 's.json'])).toBe(
+      'Give one command: enroll or set-secret.',
+    );
+    expect(problem(['enroll', 'jana', 'set-secret', '--config', 's.json'])).toBe(
+      'Give one command: enroll or set-secret.',
+    );
+  });
+
   it('enrolls an agent, with or without a configuration, in either order', () => {
     expect(parseServerArgs(['enroll', 'jana.novakova'])).toEqual({
       kind: 'enroll',
