@@ -43,9 +43,20 @@ function watch(agent: SimulatedAgent): void {
   });
 }
 
+/** A server that cannot reach the PBX in time answers the page with 503: a browser would reload it. */
+const PAGE_ATTEMPTS = 3;
+const RELOAD_AFTER_MS = 3000;
+
 async function join(server: TeamServerProcess, user: DemoPhoneUser, token: string): Promise<SimulatedAgent> {
   const cookie = `${cookieSettingsFor(server.origin).sessionName}=${token}`;
-  const page = await openAppPage(server.origin, cookie);
+  let page: Awaited<ReturnType<typeof openAppPage>> | undefined;
+  for (let attempt = 1; !page; attempt++) {
+    page = await openAppPage(server.origin, cookie).catch(async (error: unknown) => {
+      if (attempt === PAGE_ATTEMPTS) throw error;
+      await sleep(RELOAD_AFTER_MS);
+      return undefined;
+    });
+  }
   const socket = await openAgentSocket(server.origin, page);
   const agent: SimulatedAgent = { user, socket, popArrivals: new Map(), presenceArrivals: [] };
   watch(agent);
@@ -56,20 +67,32 @@ async function join(server: TeamServerProcess, user: DemoPhoneUser, token: strin
   return agent;
 }
 
-/** Signs `users` in, `JOINING_AT_ONCE` at a time, each with a socket that has said hello. */
+/**
+ * Signs `users` in, `JOINING_AT_ONCE` at a time, each with a socket that has said hello; those the server
+ * could not serve (after reloading the page) are counted in `failed` with the first reason.
+ */
 export async function joinAgents(
   server: TeamServerProcess,
   users: readonly DemoPhoneUser[],
-): Promise<SimulatedAgent[]> {
+): Promise<{ joined: SimulatedAgent[]; failed: number; reason?: string }> {
   const sessions = await server.mint(users.map((user) => user.username));
   const joined: SimulatedAgent[] = [];
+  let failed = 0;
+  let reason: string | undefined;
   for (let start = 0; start < users.length; start += JOINING_AT_ONCE) {
     const batch = users.slice(start, start + JOINING_AT_ONCE);
-    joined.push(
-      ...(await Promise.all(batch.map((user, index) => join(server, user, sessions[start + index]!.token)))),
+    const results = await Promise.allSettled(
+      batch.map((user, index) => join(server, user, sessions[start + index]!.token)),
     );
+    for (const result of results) {
+      if (result.status === 'fulfilled') joined.push(result.value);
+      else {
+        failed++;
+        reason ??= result.reason instanceof Error ? result.reason.message : String(result.reason);
+      }
+    }
   }
-  return joined;
+  return { joined, failed, reason };
 }
 
 export function closeAgents(agents: readonly SimulatedAgent[]): void {
