@@ -132,6 +132,7 @@ async function measureStage(
   );
   report(`team_server_${stage}_agents_rss`, after.rss / MB, 'MB');
   report(`team_server_${stage}_agents_rss_per_agent`, (after.rss - baselineRss) / MB / n, 'MB');
+  report(`team_server_${stage}_agents_heap_used`, after.heapUsed / MB, 'MB');
   report(`team_server_${stage}_agents_event_loop_p99`, after.eventLoopP99Ms, 'ms');
   report(`team_server_${stage}_agents_event_loop_max`, after.eventLoopMaxMs, 'ms');
   report(`team_server_${stage}_agents_client_event_loop_p99`, clientLoop.percentile(99) / 1e6, 'ms');

@@ -22,6 +22,7 @@ import { nodeTransport } from '../../../src-main/app/connection/pbxTransport';
 import { composeTeamServer } from '../../../src-main/server/composeTeamServer';
 import { systemClock } from '../../../src-main/shared/clock';
 import type { Logger } from '../../../src-main/shared/logger';
+import type { DemoPbxUsage } from './demoPbxChild';
 
 export interface TeamServerPbx {
   baseUrl: string;
@@ -29,9 +30,9 @@ export interface TeamServerPbx {
   country: string;
 }
 
-export interface TeamServerUsage {
-  rss: number;
-  cpuMicros: number;
+export interface TeamServerUsage extends DemoPbxUsage {
+  /** V8's heap in use: the rest of the resident set is native (SQLite's page caches, buffers, code). */
+  heapUsed: number;
   /** Event-loop delay since the previous usage, in milliseconds. */
   eventLoopP99Ms: number;
   eventLoopMaxMs: number;
@@ -106,8 +107,10 @@ process.on('message', async (message: string | { type: 'mint'; usernames: string
   if (message === 'sync') process.send!({ type: 'synced', ...(await syncOnce()) });
   if (message === 'usage') {
     const cpu = process.cpuUsage();
+    const memory = process.memoryUsage();
     const usage: TeamServerUsage = {
-      rss: process.memoryUsage().rss,
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
       cpuMicros: cpu.user + cpu.system,
       eventLoopP99Ms: eventLoop.percentile(99) / 1e6,
       eventLoopMaxMs: eventLoop.max / 1e6,
