@@ -8,7 +8,7 @@ import type { SimulatedAgent } from './simulatedAgents';
 export interface CallTiming {
   /** From the request that starts the call to the pop on the agent's socket; undefined: none arrived. */
   popMs?: number;
-  /** From the same moment to the observer's `presence:changed` naming the agent as ringing. */
+  /** From the same moment to the observer's `presence:changed` naming the agent as ringing (or busy). */
   presenceMs?: number;
 }
 
@@ -71,7 +71,7 @@ export async function ringOnce(
       () =>
         observer.presenceArrivals.find(
           (change) =>
-            change.userId === agent.user.userId && change.state === 'ringing' && change.at >= startedAt,
+            change.userId === agent.user.userId && change.state !== 'free' && change.at >= startedAt,
         )?.at,
       deadline,
     ));
