@@ -30,6 +30,7 @@ import { accessToken, startDemoPbxProcess, type DemoPbxProcess } from './support
 import { percentile } from './support/percentile';
 import { joinInboundQueues } from './support/queueMembers';
 import { DEFAULT_SYNC_INTERVAL_MS } from '../../src-main/app/directory/syncScheduler';
+import { defaultSettings } from '../../src-main/app/settings/settingsSchema';
 import { requestsOf, type PbxReading } from './support/requestPaths';
 import { ringMany, type CallTiming } from './support/ringingCalls';
 import { closeAgents, joinAgents, type SimulatedAgent } from './support/simulatedAgents';
@@ -38,8 +39,8 @@ import type { TeamServerUsage } from './support/teamServerProcess';
 
 const STAGES = (process.env.RINGSIDE_BENCH_TEAM_AGENTS ?? '1,100,500').split(',').map(Number);
 const WINDOW_MS = Number(process.env.RINGSIDE_BENCH_TEAM_WINDOW_S ?? 40) * 1000;
-/** The agents' call-poll interval: the default setting, which the simulated agents keep. */
-const POLL_INTERVAL_MS = 1000;
+/** The agents' call-poll interval: the default setting (1 s), which the simulated agents keep. */
+const POLL_INTERVAL_MS = defaultSettings().pollIntervalMs;
 /** Back-office users of the demo PBX, each with a phone (about 85 % of them registered). */
 const STAFF = 600;
 const CALLS_PER_STAGE = 40;
