@@ -1,6 +1,7 @@
 /**
  * Starts `demoPbxProcess.ts` in a child process for a benchmark and talks to it over IPC: its URLs and
- * credentials once it listens, its memory and CPU time on request, and a clean stop.
+ * credentials once it listens, its memory and CPU time, the requests it served by path and its users with
+ * phones on request, and a clean stop.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,8 @@ export interface DemoPbxReady {
   agentPhone: PhoneSelectorDto | null;
   /** The demo agent's user name; empty for the baseline server. */
   agentUsername: string;
+  /** The country the demo organisation's national numbers are in; empty for the baseline server. */
+  country: string;
   /** Resident set size right after start, in bytes. */
   rss: number;
 }
@@ -25,15 +28,27 @@ export interface DemoPbxUsage {
   cpuMicros: number;
 }
 
+/** An active demo user whose own phone is registered. */
+export interface DemoPhoneUser {
+  userId: number;
+  username: string;
+  extension: string;
+}
+
 export interface DemoPbxProcess {
   ready: DemoPbxReady;
   usage(): Promise<DemoPbxUsage>;
+  /** Requests served since the last reset, by `METHOD /path` pattern (requestPaths.ts). */
+  requests(): Promise<Record<string, number>>;
+  resetRequests(): void;
+  phoneUsers(): Promise<DemoPhoneUser[]>;
   stop(): void;
 }
 
-function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+/** The child's next IPC message of `type`; rejects if the child exits first. */
+export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the demo PBX process exited with ${code}`));
+    const onExit = (code: number | null) => reject(new Error(`the child process exited with ${code}`));
     const onMessage = (message: { type?: string }) => {
       if (message?.type !== type) return;
       child.off('message', onMessage);
@@ -73,6 +88,17 @@ export async function startDemoPbxProcess(
       const answer = nextMessage<DemoPbxUsage>(child, 'usage');
       child.send('usage');
       return answer;
+    },
+    async requests() {
+      const answer = nextMessage<{ counts: Record<string, number> }>(child, 'requests');
+      child.send('requests');
+      return (await answer).counts;
+    },
+    resetRequests: () => child.send('resetRequests'),
+    async phoneUsers() {
+      const answer = nextMessage<{ users: DemoPhoneUser[] }>(child, 'phoneUsers');
+      child.send('phoneUsers');
+      return (await answer).users;
     },
     stop: () => child.send('stop'),
   };

@@ -30,7 +30,15 @@ export async function enrollByLink(
   if (!response.ok) throw new Error(`enrollment refused: ${response.status} ${await response.text()}`);
   const line = response.headers.getSetCookie().find((set) => set.startsWith(`${cookieName}=`));
   if (!line) throw new Error('no session cookie');
-  const cookie = line.split(';')[0]!;
+  return openAppPage(origin, line.split(';')[0]!, dispatcher);
+}
+
+/** Loads the app page with a session's `cookie` (`name=value`) and reads its page key. */
+export async function openAppPage(
+  origin: string,
+  cookie: string,
+  dispatcher?: Dispatcher,
+): Promise<SignedInAgent> {
   const page = await fetch(`${origin}/`, { dispatcher, headers: { cookie }, redirect: 'manual' });
   const html = await page.text();
   const pageKey = new RegExp(`<meta name="${PAGE_KEY_META}" content="([^"]+)">`).exec(html)?.[1];
