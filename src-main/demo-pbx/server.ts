@@ -12,8 +12,9 @@ import { TokenStore } from './auth/tokens';
 import { CallEngine, DEFAULT_CALL_ENGINE_OPTIONS, registerCallRoutes } from './calls';
 import { createSimClock, type SimClock } from './clock';
 import { createApp } from './http/app';
-import { installBearerAuth } from './http/bearerAuth';
+import { BearerAuth } from './http/bearerAuth';
 import { Outage } from './http/outage';
+import { installRequestGate } from './http/requestGate';
 import { ResponseDrift } from './http/responseDrift';
 import { resolveOptions, type DemoPbxOptions } from './options';
 import { createRandom } from './random';
@@ -131,10 +132,14 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
 
   const tokens = new TokenStore(clock, resolved.tokenTtlSeconds);
   const outage = new Outage(clock);
-  const app = createApp(logger);
-  outage.install(app);
+  // Requests are logged only to a logger given (the CLI's, the app's); the default discards them anyway.
+  const app = createApp(logger, { logRequests: resolved.logger !== undefined });
+  installRequestGate(
+    app,
+    outage,
+    resolved.auth ? new BearerAuth(tokens, [TOKEN_PATH, ...DEMO_CRM_PATHS]) : null,
+  );
   drift.install(app);
-  if (resolved.auth) installBearerAuth(app, tokens, [TOKEN_PATH, ...DEMO_CRM_PATHS]);
 
   await app.register(tokenRoute, { organisation, tokens, logger });
   await app.register(
