@@ -93,7 +93,11 @@ interface Round {
   cpuMicrosPerRequest: number;
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 function medianOfRounds(rounds: Round[]): Round {
   return {
@@ -122,29 +126,32 @@ export default async function demoPbxBench(report: Report): Promise<void> {
     }
     report('demo_pbx_list_all_100k_persons', performance.now() - syncStarted, 'ms');
 
-    // Beside it, its limit: the bare Fastify app serving one fixed person, started alongside. The two are
-    // loaded in turn, burst by burst, so a change in the machine's speed during the run weighs on both alike.
+    // Beside it, its limit: the bare Fastify app serving one fixed person, started alongside; and between
+    // the two, the bare app serving the demo PBX's own answers (what the answers alone cost, see
+    // demoPbxProcess.ts). They are loaded in turn, burst by burst, so a change in the machine's speed during
+    // the run weighs on all alike.
     const baseline = await startDemoPbxProcess('baseline');
-    const demoLoad = new PersonLoad(pbx, authorization);
-    const bareLoad = new PersonLoad(baseline, '');
-    const demoRounds: Round[] = [];
-    const bareRounds: Round[] = [];
+    const answersAlone = await startDemoPbxProcess({ answers: { persons: PERSONS } });
+    const loads = [
+      new PersonLoad(pbx, authorization),
+      new PersonLoad(baseline, ''),
+      new PersonLoad(answersAlone, ''),
+    ] as const;
+    const rounds: Round[][] = loads.map(() => []);
     try {
-      await demoLoad.warmUp();
-      await bareLoad.warmUp();
+      for (const personLoad of loads) await personLoad.warmUp();
       for (let round = 0; round < ROUNDS; round++) {
-        demoRounds.push(await demoLoad.burst());
-        bareRounds.push(await bareLoad.burst());
+        for (const [index, personLoad] of loads.entries()) rounds[index]!.push(await personLoad.burst());
       }
     } finally {
-      await demoLoad.close();
-      await bareLoad.close();
+      for (const personLoad of loads) await personLoad.close();
       baseline.stop();
+      answersAlone.stop();
     }
-    const demo = medianOfRounds(demoRounds);
-    const bare = medianOfRounds(bareRounds);
+    const [demo, bare, answers] = rounds.map(medianOfRounds) as [Round, Round, Round];
     const after = await pbx.usage();
-    if (demoLoad.errors > 0) throw new Error(`${demoLoad.errors} person requests failed`);
+    const errors = loads.reduce((sum, personLoad) => sum + personLoad.errors, 0);
+    if (errors > 0) throw new Error(`${errors} person requests failed`);
     report(
       'demo_pbx_person_get_rps',
       Math.round(demo.rate),
@@ -159,6 +166,15 @@ export default async function demoPbxBench(report: Report): Promise<void> {
       'the ceiling of this machine and client',
     );
     report('bare_fastify_fixed_person_server_cpu', bare.cpuMicrosPerRequest, 'µs/req');
+    // Not goals: where the demo PBX's figure lies between the fixed person and its own answers served bare.
+    report('bare_fastify_demo_answers_rps', Math.round(answers.rate), 'req/s');
+    report('bare_fastify_demo_answers_server_cpu', answers.cpuMicrosPerRequest, 'µs/req');
+    report(
+      'bare_fastify_demo_answers_server_cpu_to_fixed_person',
+      answers.cpuMicrosPerRequest / bare.cpuMicrosPerRequest,
+      'x',
+      'the answers alone, the floor of the demo PBX ratio',
+    );
     report.ratio('demo_pbx_person_get_rps', demo.rate, bare.rate, 'req/s', { atLeast: 0.9 });
     // The rates' ratio depends on whether the server or the load generator (sharing the two cores) sets
     // the rate; the server's CPU per request does not: ≤ 1.11× is the 0.9× rate of a CPU-bound server.

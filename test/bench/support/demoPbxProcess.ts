@@ -4,10 +4,14 @@
  * resident set size and CPU time, exits on `'stop'`.
  *
  * With BENCH_BASELINE=1 it serves a bare Fastify app instead, answering GET /api/v1.0/crm/person/{id} with one
- * fixed person: the ceiling this machine and this client reach, to read the demo PBX's figure against.
+ * fixed person: the ceiling this machine and this client reach, to read the demo PBX's figure against. With
+ * BENCH_BASELINE=answers the bare app answers with the demo PBX's own answer for each id (its JSON, built
+ * before listening): what the answers alone cost, larger and more varied than the fixed person, without the
+ * demo PBX's routes, hooks and stores.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { startDemoPbx, type DemoPbxOptions } from '../../../src-main/demo-pbx';
+import { ok } from '../../../src-main/demo-pbx/http/envelope';
 import type { PhoneSelectorDto } from '../../../src-main/shared/contract';
 
 interface Server {
@@ -17,6 +21,36 @@ interface Server {
   /** The demo agent's phone (the baseline has none). */
   agent?: { username: string; phone: PhoneSelectorDto };
   close(): Promise<void>;
+}
+
+async function listenBare(app: FastifyInstance): Promise<Server> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    baseUrl: `${authUrl}/api/v1.0`,
+    authUrl,
+    credentials: { clientId: '', clientSecret: '' },
+    close: () => app.close(),
+  };
+}
+
+/** The bare app answering each id with the demo PBX's answer for it, as the JSON string it sends. */
+async function startAnswersBaseline(options: DemoPbxOptions): Promise<Server> {
+  const pbx = await startDemoPbx({ ...options, ringEverySeconds: 0 });
+  const { crm } = pbx.sim.state;
+  const answers: string[] = [];
+  for (let id = 1; id <= crm.persons.total; id++) {
+    const person = crm.persons.get(id);
+    if (person) answers[id] = JSON.stringify(ok(crm.personDetail(person)));
+  }
+  await pbx.close();
+  const app = Fastify();
+  app.get('/api/v1.0/crm/person/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return answers[Number(request.params.id)];
+  });
+  return listenBare(app);
 }
 
 async function startBaseline(): Promise<Server> {
@@ -39,24 +73,16 @@ async function startBaseline(): Promise<Server> {
     tasks: [],
   };
   app.get('/api/v1.0/crm/person/:id', async () => ({ success: true, data: person }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    baseUrl: `${authUrl}/api/v1.0`,
-    authUrl,
-    credentials: { clientId: '', clientSecret: '' },
-    close: () => app.close(),
-  };
+  return listenBare(app);
 }
 
+const options = JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as DemoPbxOptions;
 const server: Server =
   process.env.BENCH_BASELINE === '1'
     ? await startBaseline()
-    : await startDemoPbx({
-        ...(JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as DemoPbxOptions),
-        ringEverySeconds: 0,
-      });
+    : process.env.BENCH_BASELINE === 'answers'
+      ? await startAnswersBaseline(options)
+      : await startDemoPbx({ ...options, ringEverySeconds: 0 });
 
 process.send!({
   type: 'ready',
