@@ -12,9 +12,10 @@ import { TokenStore } from './auth/tokens';
 import { CallEngine, DEFAULT_CALL_ENGINE_OPTIONS, registerCallRoutes } from './calls';
 import { createSimClock, type SimClock } from './clock';
 import { createApp } from './http/app';
-import { installBearerAuth } from './http/bearerAuth';
+import { BearerAuth } from './http/bearerAuth';
 import { Outage } from './http/outage';
 import { RequestCounts } from './http/requestCounts';
+import { installRequestGate } from './http/requestGate';
 import { ResponseDrift } from './http/responseDrift';
 import { resolveOptions, type DemoPbxOptions } from './options';
 import { createRandom } from './random';
@@ -51,7 +52,7 @@ export interface DemoPbxSim {
   calls: CallEngine;
   /** Simulated drift of the answers (as POST /_sim/drift). */
   drift: ResponseDrift;
-  /** The requests answered so far, by method and route: the load clients put on the PBX. */
+  /** The requests received so far, by method and route: the load clients put on the PBX. */
   requests: RequestCounts;
 }
 
@@ -134,12 +135,16 @@ export async function startDemoPbx(options: DemoPbxOptions = {}): Promise<DemoPb
 
   const tokens = new TokenStore(clock, resolved.tokenTtlSeconds);
   const outage = new Outage(clock);
-  const app = createApp(logger);
   const requests = new RequestCounts();
-  requests.install(app);
-  outage.install(app);
+  // Requests are logged only to a logger given (the CLI's, the app's); the default discards them anyway.
+  const app = createApp(logger, { logRequests: resolved.logger !== undefined });
+  installRequestGate(
+    app,
+    requests,
+    outage,
+    resolved.auth ? new BearerAuth(tokens, [TOKEN_PATH, ...DEMO_CRM_PATHS]) : null,
+  );
   drift.install(app);
-  if (resolved.auth) installBearerAuth(app, tokens, [TOKEN_PATH, ...DEMO_CRM_PATHS]);
 
   await app.register(tokenRoute, { organisation, tokens, logger });
   await app.register(

@@ -132,6 +132,32 @@ describe('bearer token on the API', () => {
     expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
   });
 
+  // The latest token is checked by a plain compare before any parsing (http/bearerAuth.ts); a forger
+  // who knows it, or its length, still gets nothing for a near miss.
+  it.each([
+    [
+      'its last character changed',
+      (token: string) => `Bearer ${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+    ],
+    ['a character more', (token: string) => `Bearer ${token}A`],
+    ['a character less', (token: string) => `Bearer ${token.slice(0, -1)}`],
+    ['another scheme', (token: string) => `Basic ${token}`],
+  ])('refuses the latest token with %s', async (_case, forge) => {
+    const token = await client.newToken();
+    const response = await client.get('/groups', { token: false, headers: { authorization: forge(token) } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('accepts an earlier token still valid, and the scheme in any case with extra spaces', async () => {
+    const earlier = await client.newToken();
+    const latest = await client.newToken();
+    for (const authorization of [`Bearer ${earlier}`, `bearer  ${latest}`, `BEARER ${latest} `]) {
+      const response = await client.get('/groups', { token: false, headers: { authorization } });
+      expect(response.status).toBe(200);
+    }
+  });
+
   it('needs the token on /_sim/ too', async () => {
     expectFailure(
       await client.post('/_sim/clock', { advance_s: 1 }, { token: false }),

@@ -1,7 +1,8 @@
 /**
  * The Fastify instance and everything that is the same for every route: body parsers (JSON, form-encoded),
  * the body limit, the error and not-found handlers that answer with the envelope and never leak a stack,
- * and the request log (method, path, status, time; never a header or a secret).
+ * and the request log (method, path, status, time; never a header or a secret) when there is a logger to
+ * read it: without one no `onResponse` hook is added, so the request path formats no log line nobody reads.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from '../../shared/logger';
@@ -27,7 +28,7 @@ function describeFrameworkError(error: FastifyError, contentType: string | undef
   }
 }
 
-export function createApp(logger: Logger): FastifyInstance {
+export function createApp(logger: Logger, { logRequests }: { logRequests: boolean }): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -72,12 +73,15 @@ export function createApp(logger: Logger): FastifyInstance {
     reply.code(404).send(failure(`no such endpoint: ${request.method} ${request.url.split('?')[0]}`)),
   );
 
+  if (logRequests) installRequestLog(app, logger);
+  return app;
+}
+
+function installRequestLog(app: FastifyInstance, logger: Logger): void {
   app.addHook('onResponse', (request, reply, done) => {
     // Only a query string can carry a secret (paths are ids); skip the redaction work when there is none.
     const url = request.url.includes('?') ? redact(request.url) : request.url;
     logger.info(`${request.method} ${url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`);
     done();
   });
-
-  return app;
 }

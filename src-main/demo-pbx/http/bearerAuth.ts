@@ -1,9 +1,9 @@
 /**
  * Every endpoint but the token endpoint needs `Authorization: Bearer <token>`. Missing, unknown or expired →
  * 401 with `WWW-Authenticate: Bearer error="invalid_token"` and the failure envelope (see docs/pbx-api.md
- * (Authentication)).
+ * (Authentication)). Run by the request gate (requestGate.ts) on every request.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { TokenStore } from '../auth/tokens';
 import { HttpError } from './envelope';
 
@@ -15,22 +15,25 @@ const MESSAGES = {
   expired: 'the access token has expired',
 } as const;
 
-export function installBearerAuth(
-  app: FastifyInstance,
-  tokens: TokenStore,
-  openPaths: readonly string[],
-): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0]!;
-    if (openPaths.includes(path)) return done();
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    const verdict = token === undefined ? 'missing' : tokens.check(token);
-    if (verdict === 'valid') return done();
+export class BearerAuth {
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly openPaths: readonly string[],
+  ) {}
+
+  /** Null when the request may go on; else the 401 to answer it with. */
+  refusal(request: FastifyRequest): HttpError | null {
+    const authorization = request.headers.authorization ?? '';
+    // The latest token as clients send it: one compare, nothing parsed or allocated (the request path).
+    if (this.tokens.isLatestValid(authorization)) return null;
+    const token = BEARER.exec(authorization)?.[1];
+    const verdict = token === undefined ? 'missing' : this.tokens.check(token);
+    if (verdict === 'valid') return null;
+    // Whether the path is open matters only to a request without a valid token.
+    if (this.openPaths.includes(request.url.split('?')[0]!)) return null;
     const message = MESSAGES[verdict];
-    done(
-      new HttpError(401, message, {
-        'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
-      }),
-    );
-  });
+    return new HttpError(401, message, {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    });
+  }
 }

@@ -5,7 +5,7 @@
  * refuses the client too); or rate-limited with `429 Retry-After`. It runs on the simulated clock, so
  * advancing the clock ends it too; /_sim/ itself stays reachable so a test can end it early.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../shared/clock';
 
 export type OutageMode = '503' | 'drop' | '401' | '401-all' | '429';
@@ -35,45 +35,46 @@ export class Outage {
     return Math.max(0, Math.ceil((this.untilMs - this.clock.now()) / 1000));
   }
 
-  /** The hook that applies it to every request outside /_sim/ (a callback hook: it runs on every request). */
-  install(app: FastifyInstance): void {
-    app.addHook('onRequest', (request, reply, done) => {
-      const mode = this.current();
-      if (!mode || request.url.startsWith('/_sim/')) return done();
-      const tokenRequest = request.url.startsWith(TOKEN_PATH);
-      // Answering here without done() ends the request in this hook.
-      if (mode === 'drop') {
-        reply.hijack();
-        request.raw.socket.destroy();
-        return;
-      }
-      if (mode === '401' || mode === '401-all') {
-        if (tokenRequest && mode === '401') return done();
-        if (tokenRequest) {
-          void reply.code(401).send({
-            error: 'invalid_client',
-            error_description: 'Client authentication failed (simulated)',
-            error_uri: 'https://pbx.invalid/errors#invalid_client',
-          });
-          return;
-        }
-        void reply
-          .code(401)
-          .header('www-authenticate', 'Bearer error="invalid_token"')
-          .send({ success: false, data: null, error: 'The access token is not valid (simulated)' });
-        return;
-      }
-      if (mode === '429') {
-        void reply
-          .code(429)
-          .header('retry-after', String(this.secondsLeft()))
-          .send({ success: false, data: null, error: 'Too many requests (simulated)' });
-        return;
+  /**
+   * Applies it to a request (the request gate runs this first on every request): true when the outage has
+   * answered it (or dropped its connection), false when the request goes on, as it does with no outage.
+   */
+  intercepts(request: FastifyRequest, reply: FastifyReply): boolean {
+    const mode = this.current();
+    if (!mode || request.url.startsWith('/_sim/')) return false;
+    const tokenRequest = request.url.startsWith(TOKEN_PATH);
+    if (mode === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return true;
+    }
+    if (mode === '401' || mode === '401-all') {
+      if (tokenRequest && mode === '401') return false;
+      if (tokenRequest) {
+        void reply.code(401).send({
+          error: 'invalid_client',
+          error_description: 'Client authentication failed (simulated)',
+          error_uri: 'https://pbx.invalid/errors#invalid_client',
+        });
+        return true;
       }
       void reply
-        .code(503)
+        .code(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send({ success: false, data: null, error: 'The access token is not valid (simulated)' });
+      return true;
+    }
+    if (mode === '429') {
+      void reply
+        .code(429)
         .header('retry-after', String(this.secondsLeft()))
-        .send({ success: false, data: null, error: 'Service unavailable (simulated outage)' });
-    });
+        .send({ success: false, data: null, error: 'Too many requests (simulated)' });
+      return true;
+    }
+    void reply
+      .code(503)
+      .header('retry-after', String(this.secondsLeft()))
+      .send({ success: false, data: null, error: 'Service unavailable (simulated outage)' });
+    return true;
   }
 }

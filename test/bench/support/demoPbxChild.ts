@@ -64,19 +64,22 @@ export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
 type ChildOptions = Pick<DemoPbxOptions, 'persons' | 'minPhonesPerPerson' | 'staff'>;
 
 /**
- * `'baseline'`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts). `script`: the
+ * `'baseline'`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts); `{answers}`: a
+ * bare Fastify app serving the demo PBX's answers for those options' persons. `script`: the
  * demoPbxProcess.ts bundled to JavaScript (mainProcessBundle.ts), run by plain node; by default the source
  * is run through tsx.
  */
 export async function startDemoPbxProcess(
-  options: ChildOptions | 'baseline',
+  options: ChildOptions | 'baseline' | { answers: ChildOptions },
   { script }: { script?: string } = {},
 ): Promise<DemoPbxProcess> {
+  const baseline = options === 'baseline' ? '1' : 'answers' in options ? 'answers' : '0';
+  const childOptions = options === 'baseline' ? {} : 'answers' in options ? options.answers : options;
   const child = fork(script ?? fileURLToPath(new URL('./demoPbxProcess.ts', import.meta.url)), {
     env: {
       ...process.env,
-      BENCH_BASELINE: options === 'baseline' ? '1' : '0',
-      BENCH_OPTIONS: JSON.stringify(options === 'baseline' ? {} : options),
+      BENCH_BASELINE: baseline,
+      BENCH_OPTIONS: JSON.stringify(childOptions),
     },
     execArgv: script ? [] : ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -4,17 +4,20 @@
  * resident set size and CPU time, exits on `'stop'`.
  *
  * With BENCH_BASELINE=1 it serves a bare Fastify app instead, answering GET /api/v1.0/crm/person/{id} with one
- * fixed person: the ceiling this machine and this client reach, to read the demo PBX's figure against.
+ * fixed person: the ceiling this machine and this client reach, to read the demo PBX's figure against. With
+ * BENCH_BASELINE=answers the bare app answers with the demo PBX's own answer for each id (its JSON, built
+ * before listening): what the answers alone cost, larger and more varied than the fixed person, without the
+ * demo PBX's routes, hooks and stores.
  *
- * It also counts the requests it serves by method and path (ids as `{id}`, read from the request log) and
- * answers `'requests'` with the counts since the last `'resetRequests'`, and `'phoneUsers'` with the active
+ * It answers `'requests'` with the requests the demo PBX received since the last `'resetRequests'`, by
+ * method and route (parameters as `{id}`; its own counts, `sim.requests`), and `'phoneUsers'` with the active
  * users whose own phone is registered (whom a team-server bench signs in and rings).
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { startDemoPbx, type DemoPbx, type DemoPbxOptions } from '../../../src-main/demo-pbx';
+import { ok } from '../../../src-main/demo-pbx/http/envelope';
 import type { PhoneSelectorDto } from '../../../src-main/shared/contract';
-import type { Logger } from '../../../src-main/shared/logger';
-import { pathPattern } from './requestPaths';
+import { routePattern } from './requestPaths';
 
 interface Server {
   baseUrl: string;
@@ -23,6 +26,36 @@ interface Server {
   /** The demo agent's phone (the baseline has none). */
   agent?: { username: string; phone: PhoneSelectorDto };
   close(): Promise<void>;
+}
+
+async function listenBare(app: FastifyInstance): Promise<Server> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    baseUrl: `${authUrl}/api/v1.0`,
+    authUrl,
+    credentials: { clientId: '', clientSecret: '' },
+    close: () => app.close(),
+  };
+}
+
+/** The bare app answering each id with the demo PBX's answer for it, as the JSON string it sends. */
+async function startAnswersBaseline(options: DemoPbxOptions): Promise<Server> {
+  const pbx = await startDemoPbx({ ...options, ringEverySeconds: 0 });
+  const { crm } = pbx.sim.state;
+  const answers: string[] = [];
+  for (let id = 1; id <= crm.persons.total; id++) {
+    const person = crm.persons.get(id);
+    if (person) answers[id] = JSON.stringify(ok(crm.personDetail(person)));
+  }
+  await pbx.close();
+  const app = Fastify();
+  app.get('/api/v1.0/crm/person/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return answers[Number(request.params.id)];
+  });
+  return listenBare(app);
 }
 
 async function startBaseline(): Promise<Server> {
@@ -45,31 +78,8 @@ async function startBaseline(): Promise<Server> {
     tasks: [],
   };
   app.get('/api/v1.0/crm/person/:id', async () => ({ success: true, data: person }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const authUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    baseUrl: `${authUrl}/api/v1.0`,
-    authUrl,
-    credentials: { clientId: '', clientSecret: '' },
-    close: () => app.close(),
-  };
+  return listenBare(app);
 }
-
-/** Requests served since the last reset, by `METHOD /path/{id}`. */
-let requestCounts = new Map<string, number>();
-/** The demo PBX's request log line: `GET /api/v1.0/queues?x=1 200 0.4ms`. */
-const countingLogger: Logger = {
-  debug() {},
-  info(message) {
-    const [method, url] = message.split(' ', 2);
-    if (!method || !url?.startsWith('/')) return;
-    const key = `${method} ${pathPattern(url)}`;
-    requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
-  },
-  warn() {},
-  error: (message, ...details) => console.error(message, ...details),
-};
 
 /** Users with a registered phone of their own, the demo's own agent first. */
 function phoneUsers(demo: DemoPbx): { userId: number; username: string; extension: string }[] {
@@ -82,15 +92,14 @@ function phoneUsers(demo: DemoPbx): { userId: number; username: string; extensio
   });
 }
 
+const options = JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as DemoPbxOptions;
+const baseline = process.env.BENCH_BASELINE;
 const demo =
-  process.env.BENCH_BASELINE === '1'
+  baseline === '1' || baseline === 'answers'
     ? undefined
-    : await startDemoPbx({
-        ...(JSON.parse(process.env.BENCH_OPTIONS ?? '{}') as DemoPbxOptions),
-        ringEverySeconds: 0,
-        logger: countingLogger,
-      });
-const server: Server = demo ?? (await startBaseline());
+    : await startDemoPbx({ ...options, ringEverySeconds: 0 });
+const server: Server =
+  demo ?? (baseline === 'answers' ? await startAnswersBaseline(options) : await startBaseline());
 
 process.send!({
   type: 'ready',
@@ -107,8 +116,14 @@ process.on('message', async (message) => {
     const cpu = process.cpuUsage();
     process.send!({ type: 'usage', rss: process.memoryUsage().rss, cpuMicros: cpu.user + cpu.system });
   }
-  if (message === 'requests') process.send!({ type: 'requests', counts: Object.fromEntries(requestCounts) });
-  if (message === 'resetRequests') requestCounts = new Map();
+  if (message === 'requests') {
+    const counts = [...(demo?.sim.requests.all() ?? [])].map(([route, count]) => [
+      routePattern(route),
+      count,
+    ]);
+    process.send!({ type: 'requests', counts: Object.fromEntries(counts) });
+  }
+  if (message === 'resetRequests') demo?.sim.requests.reset();
   if (message === 'phoneUsers') process.send!({ type: 'phoneUsers', users: demo ? phoneUsers(demo) : [] });
   if (message === 'stop') {
     await server.close();

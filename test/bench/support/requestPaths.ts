@@ -1,22 +1,15 @@
 /**
  * Requests to the demo PBX by what they read, for benches that count them at the PBX (demoPbxProcess.ts):
- * a request path as a pattern (query dropped, ids as `{id}`), and the kinds of reading a team server does
- * that the benches compare per agent.
+ * a route as a pattern (parameters as `{id}`), and the kinds of reading a team server does that the benches
+ * compare per agent.
  */
 
-/** Path segments that name one record: numbers and call ids (`1733400000.12`). */
-const ID_SEGMENT = /^\d[\d.]*$/;
-/** Segments after which the next one is a name used as an id (`/user/external/X`, `/permissions/username/X`). */
-const NAME_KEYS = new Set(['external', 'username']);
-
-/** `/api/v1.0/queue/3?x=1` → `/api/v1.0/queue/{id}`. */
-export function pathPattern(url: string): string {
-  const segments = url.split('?', 1)[0]!.split('/');
-  return segments
-    .map((segment, index) =>
-      ID_SEGMENT.test(segment) || (index > 0 && NAME_KEYS.has(segments[index - 1]!)) ? '{id}' : segment,
-    )
-    .join('/');
+/**
+ * A demo PBX route as its request counts name it (`GET /api/v1.0/queue/:queue_id`, RequestCounts) with its
+ * parameters as `{id}`: `GET /api/v1.0/queue/{id}`.
+ */
+export function routePattern(key: string): string {
+  return key.replace(/:[A-Za-z_]+/g, '{id}');
 }
 
 const API = '/api/v1.0';

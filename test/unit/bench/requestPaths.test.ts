@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { pathPattern, requestsOf } from '../../bench/support/requestPaths';
+import { requestsOf, routePattern } from '../../bench/support/requestPaths';
 
 describe('counting the demo PBX requests of a team server by what they read', () => {
-  it('names a path by its pattern: ids and call ids as {id}, the query dropped, the API version kept', () => {
-    expect(pathPattern('/api/v1.0/queue/3?limit=5')).toBe('/api/v1.0/queue/{id}');
-    expect(pathPattern('/api/v2.0/call/1733400000.12')).toBe('/api/v2.0/call/{id}');
-    expect(pathPattern('/api/v1.0/call/1733400000.12/permissions/username/jana.novakova')).toBe(
-      '/api/v1.0/call/{id}/permissions/username/{id}',
+  it('names a route by its pattern: parameters as {id}, the API version kept', () => {
+    expect(routePattern('GET /api/v1.0/queue/:queue_id')).toBe('GET /api/v1.0/queue/{id}');
+    expect(routePattern('GET /api/v2.0/call/:uniqueid')).toBe('GET /api/v2.0/call/{id}');
+    expect(routePattern('GET /api/v1.0/call/:uniqueid/permissions/username/:username')).toBe(
+      'GET /api/v1.0/call/{id}/permissions/username/{id}',
     );
-    expect(pathPattern('/api/v1.0/crm/persons?page=2')).toBe('/api/v1.0/crm/persons');
+    expect(routePattern('GET /api/v1.0/crm/persons')).toBe('GET /api/v1.0/crm/persons');
   });
 
   it('counts the directory sync, the queues and the call polls apart, and nothing else as them', () => {
