@@ -19,7 +19,8 @@ import { LOOKUP_BY_KEY_SQL } from '../../src-main/cache/directory/numberLookup';
 import { silentLogger } from '../../src-main/shared/logger';
 import { sourceDetailWriter } from '../support/detailWriter';
 import type { Report } from './run';
-import { bareSyncCpuPerPerson } from './support/bareSync';
+import { bareSyncCpuPerPerson, syncLoopCpuPerPerson } from './support/bareSync';
+import { indexedPersons } from './support/floorSync';
 import { accessToken, startDemoPbxProcess } from './support/demoPbxChild';
 import { measureMainProcess } from './support/mainProcessBundle';
 import type { MainProcessTarget } from './support/mainProcessChild';
@@ -216,6 +217,24 @@ export default async function cacheBench(report: Report): Promise<void> {
       BARE_SYNC_PERSONS,
     );
     report.ratio('cache_sync_main_cpu_per_person', mainCpuPerPerson, bareCpuPerPerson, 'µs', { atMost: 2 });
+    // The floor of what the product must do beyond the bare loop (support/floorSync.ts): its distance from
+    // the bare loop is what no change to the sync's own code can remove.
+    const floorCpuPerPerson = await syncLoopCpuPerPerson(
+      ready.baseUrl,
+      `Bearer ${await accessToken(ready)}`,
+      BARE_SYNC_PERSONS,
+      indexedPersons,
+    );
+    report('cache_sync_floor_cpu_per_person', floorCpuPerPerson, 'us');
+    report(
+      'cache_sync_floor_over_bare',
+      floorCpuPerPerson / bareCpuPerPerson,
+      'x',
+      'the floor of the ratio above',
+    );
+    report.ratio('cache_sync_main_cpu_over_floor', mainCpuPerPerson, floorCpuPerPerson, 'µs', {
+      atMost: 1.5,
+    });
     // The wall-clock hold-up includes the time the OS ran other processes on a busy machine; the main
     // thread's CPU time within it is the part the sync itself holds the loop (support/holdUps.ts).
     report.ratio('cache_sync_max_event_loop_delay', initial.holdUps.maxWallMs, MAX_HOLD_UP_MS, 'ms', {

@@ -7,6 +7,7 @@ import {
   createDirectoryTables,
   dropStoredUserRecords,
   indexNumbersByNational,
+  storeShownNumbersInPersonRows,
 } from '../directory/directorySchema';
 import { createHistoryTables } from '../history/legacyHistoryTables';
 import { moveHistoryOut } from '../history/moveHistoryOut';
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
   dropStoredUserRecords,
   v5,
   v6,
+  storeShownNumbersInPersonRows,
 ];
 
 /** Migrations that remove data which must not stay readable in the file: the file is compacted after them. */

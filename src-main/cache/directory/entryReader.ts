@@ -21,6 +21,7 @@ interface PersonRow {
   firstname: string;
   lastname: string;
   contacts: string;
+  shown_numbers: string;
 }
 
 interface UserRow {
@@ -38,23 +39,31 @@ export class EntryReader {
     this.sql = prepareStatements(db);
   }
 
+  /**
+   * Persons keep their numbers as shown in their own row (`shown_numbers`): the number table would cost a
+   * seek per person, more than the rest of a search result's reads.
+   */
   persons(ids: readonly number[]): Map<number, PersonSummary> {
+    if (ids.length === 0) return new Map();
     const list = JSON.stringify(ids);
-    let companies: Map<number, (CompanyLink & { person_id: number })[]> | undefined;
-    return this.entries('person', ids, (row: PersonRow, numbers) => {
-      companies ??= groupBy(
-        this.sql.companiesOfPersons.all(list) as (CompanyLink & { person_id: number })[],
-        (company) => company.person_id,
-      );
-      return {
-        kind: 'person',
-        id: row.id,
-        name: personName(row),
-        companies: (companies.get(row.id) ?? []).map(({ id, name, role }) => ({ id, name, role })),
-        numbers,
-        emails: emailsOf(parseContacts(row.contacts)),
-      };
-    });
+    const rows = this.sql.entries.person.all(list) as PersonRow[];
+    const companies = groupBy(
+      this.sql.companiesOfPersons.all(list) as (CompanyLink & { person_id: number })[],
+      (company) => company.person_id,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          kind: 'person',
+          id: row.id,
+          name: personName(row),
+          companies: (companies.get(row.id) ?? []).map(({ id, name, role }) => ({ id, name, role })),
+          numbers: JSON.parse(row.shown_numbers) as DirectoryNumber[],
+          emails: emailsOf(parseContacts(row.contacts)),
+        },
+      ]),
+    );
   }
 
   companies(ids: readonly number[]): Map<number, CompanySummary> {
@@ -102,7 +111,7 @@ export class EntryReader {
 
   /** The rows of `kind` with these ids, each made an entry with its numbers. */
   private entries<Row extends { id: number }, Entry>(
-    kind: EntryKind,
+    kind: Exclude<EntryKind, 'person'>,
     ids: readonly number[],
     entryOf: (row: Row, numbers: DirectoryNumber[]) => Entry,
   ): Map<number, Entry> {
@@ -138,8 +147,9 @@ function groupBy<T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, 
 function prepareStatements(db: SqliteDatabase) {
   return {
     entries: {
+      // The other kinds' numbers are read from the number table (numbersOf).
       person: db.prepare(
-        `SELECT id, displayname, firstname, lastname, contacts FROM persons WHERE id IN (${IDS})`,
+        `SELECT id, displayname, firstname, lastname, contacts, shown_numbers FROM persons WHERE id IN (${IDS})`,
       ),
       company: db.prepare(`SELECT c.id, c.name,
           (SELECT count(*) FROM company_persons cp WHERE cp.company_id = c.id) AS person_count

@@ -4,6 +4,7 @@
  * user's primary extension). Like the stores, every method expects to run inside a transaction.
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { DirectoryNumber } from '../../shared/contract';
 import type { EntryKind, FtsTable } from '../database/entryKind';
 import { KIND_CODE, ftsRowid, ftsTable } from '../database/entryKind';
 import { MultiRowInsert } from '../database/multiRowInsert';
@@ -46,18 +47,24 @@ export class EntryIndexes {
     );
   }
 
-  /** Replaces the owner's rows in the number index (which search by digits reads too). */
-  setNumbers(kind: EntryKind, ownerId: number, entries: readonly LabelledNumber[]): void {
+  /**
+   * Replaces the owner's rows in the number index (which search by digits reads too). Returns the numbers
+   * as shown, in index order: a person's row keeps them too, for search results (persons.shown_numbers).
+   */
+  setNumbers(kind: EntryKind, ownerId: number, entries: readonly LabelledNumber[]): DirectoryNumber[] {
     const code = KIND_CODE[kind];
     this.sql.deleteNumbersOf.run(code, ownerId);
     const rows: unknown[][] = [];
+    const shown: DirectoryNumber[] = [];
     for (const entry of entries) {
       const indexed = this.numbers.index(entry.raw);
       if (!indexed) continue;
       const { key, national, display, dial } = indexed;
       rows.push([code, ownerId, rows.length, key, national, entry.label, entry.raw, display, dial]);
+      shown.push({ raw: entry.raw, label: entry.label, display, dial });
     }
     this.insertNumbers.run(rows);
+    return shown;
   }
 
   setSearchText(kind: EntryKind, id: number, name: string, extra: string): void {
@@ -107,7 +114,9 @@ export class EntryIndexes {
     for (const id of ids) {
       if (kind === 'person') {
         const contacts = this.sql.contactsOfPerson.get(id) as string | undefined;
-        if (contacts !== undefined) this.setNumbers('person', id, phoneNumbersOf(parseContacts(contacts)));
+        if (contacts === undefined) continue;
+        const shown = this.setNumbers('person', id, phoneNumbersOf(parseContacts(contacts)));
+        this.sql.setShownNumbersOfPerson.run(JSON.stringify(shown), id);
       } else if (kind === 'user') {
         this.refreshUser(id);
       } else if (kind === 'company') {
@@ -159,6 +168,7 @@ function prepareStatements(db: SqliteDatabase) {
       'SELECT displayname, firstname, lastname, contacts FROM persons WHERE id = ?',
     ),
     contactsOfPerson: db.prepare('SELECT contacts FROM persons WHERE id = ?').pluck(),
+    setShownNumbersOfPerson: db.prepare('UPDATE persons SET shown_numbers = ? WHERE id = ?'),
     hasCompany: db.prepare('SELECT 1 FROM company_persons WHERE person_id = ? LIMIT 1'),
     companyNamesOfPerson: db
       .prepare(

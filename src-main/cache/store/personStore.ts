@@ -60,14 +60,15 @@ export class PersonStore {
       contact,
       label,
     }));
+    const shownNumbers = this.indexes.setNumbers('person', person.id, phoneNumbersOf(contacts));
     this.sql.upsert.run({
       ...fields,
       note: person.note,
       data: JSON.stringify(person.data),
       contacts: JSON.stringify(contacts),
+      shown_numbers: JSON.stringify(shownNumbers),
       sort_key: sortKey(personName(fields)),
     });
-    this.indexes.setNumbers('person', person.id, phoneNumbersOf(contacts));
     this.indexes.refreshPersonText(person.id, { ...fields, emails: emailsOf(contacts) });
   }
 
@@ -87,11 +88,13 @@ function prepareStatements(db: SqliteDatabase) {
     updateListFields: db.prepare(`UPDATE persons SET group_id = @group_id, displayname = @displayname,
       firstname = @firstname, lastname = @lastname, external_id = @external_id, sort_key = @sort_key WHERE id = @id`),
     upsert: db.prepare(`INSERT INTO persons
-      (id, group_id, displayname, firstname, lastname, external_id, note, data, contacts, sort_key)
-      VALUES (@id, @group_id, @displayname, @firstname, @lastname, @external_id, @note, @data, @contacts, @sort_key)
+      (id, group_id, displayname, firstname, lastname, external_id, note, data, contacts, shown_numbers, sort_key)
+      VALUES (@id, @group_id, @displayname, @firstname, @lastname, @external_id, @note, @data, @contacts,
+        @shown_numbers, @sort_key)
       ON CONFLICT (id) DO UPDATE SET group_id = excluded.group_id, displayname = excluded.displayname,
         firstname = excluded.firstname, lastname = excluded.lastname, external_id = excluded.external_id,
-        note = excluded.note, data = excluded.data, contacts = excluded.contacts, sort_key = excluded.sort_key`),
+        note = excluded.note, data = excluded.data, contacts = excluded.contacts,
+        shown_numbers = excluded.shown_numbers, sort_key = excluded.sort_key`),
     delete: db.prepare('DELETE FROM persons WHERE id = ?'),
     deleteMemberships: db.prepare('DELETE FROM company_persons WHERE person_id = ?'),
   };

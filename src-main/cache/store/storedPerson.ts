@@ -52,7 +52,7 @@ export function phoneNumbersOf(
     .map((contact) => ({ raw: contact.contact, label: contact.label }));
 }
 
-export function emailsOf(contacts: readonly StoredContact[]): string[] {
+export function emailsOf(contacts: readonly Pick<StoredContact, 'type' | 'contact'>[]): string[] {
   return contacts.filter((contact) => contact.type === CONTACT_TYPES.email).map((contact) => contact.contact);
 }
 

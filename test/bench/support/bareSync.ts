@@ -15,11 +15,37 @@ import { forEachConcurrently } from '../../../src-main/cache';
 const PAGE_SIZE = 500;
 const CONCURRENCY = 8;
 
+/** A fetched person's detail as the loop hands it to its store. */
+export interface FetchedPerson {
+  id: number;
+  detail: unknown;
+}
+
+/** How a loop stores what it fetched: its tables, and the writing of one person inside a transaction. */
+export type LoopStore = (db: Database.Database) => (person: FetchedPerson) => void;
+
+/** The bare loop's store: each person's JSON text in a plain table. */
+const jsonText: LoopStore = (db) => {
+  db.exec('CREATE TABLE persons (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  const insert = db.prepare('INSERT OR REPLACE INTO persons (id, body) VALUES (?, ?)');
+  return (person) => insert.run(person.id, JSON.stringify(person.detail));
+};
+
 /** This process's CPU time (all threads) per person of a bare sync of the first `persons` persons, in µs. */
-export async function bareSyncCpuPerPerson(
+export function bareSyncCpuPerPerson(
   baseUrl: string,
   authorization: string,
   persons: number,
+): Promise<number> {
+  return syncLoopCpuPerPerson(baseUrl, authorization, persons, jsonText);
+}
+
+/** The CPU time per person of the loop above storing each person with `store` (floorSync.ts), in µs. */
+export async function syncLoopCpuPerPerson(
+  baseUrl: string,
+  authorization: string,
+  persons: number,
+  store: LoopStore,
 ): Promise<number> {
   const { origin, pathname } = new URL(baseUrl);
   const pool = new Pool(origin, { connections: CONCURRENCY });
@@ -27,11 +53,8 @@ export async function bareSyncCpuPerPerson(
   const db = new Database(join(dir, 'bare.sqlite'));
   try {
     db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE persons (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
-    const insert = db.prepare('INSERT OR REPLACE INTO persons (id, body) VALUES (?, ?)');
-    const insertAll = db.transaction((rows: { id: number; detail: unknown }[]) => {
-      for (const row of rows) insert.run(row.id, JSON.stringify(row.detail));
-    });
+    const write = store(db);
+    const insertAll = db.transaction((rows: FetchedPerson[]) => rows.forEach(write));
     const get = async (path: string) => {
       const response = await pool.request({ method: 'GET', path, headers: { authorization } });
       const body = (await response.body.json()) as { data: unknown };
@@ -46,7 +69,7 @@ export async function bareSyncCpuPerPerson(
       const page = (await get(`${pathname}/crm/persons?limit=${limit}&offset=${offset}`)) as { id: number }[];
       ids.push(...page.map((person) => person.id));
     }
-    let batch: { id: number; detail: unknown }[] = [];
+    let batch: FetchedPerson[] = [];
     await forEachConcurrently(ids, CONCURRENCY, async (id) => {
       // Awaited before `batch` is read: another lane may hand the current batch to SQLite meanwhile.
       const detail = await get(`${pathname}/crm/person/${id}`);

@@ -171,3 +171,34 @@ describe('schema 3: one number index row per number', () => {
     }
   });
 });
+
+describe("schema 7: a person's numbers as shown, in the person's row", () => {
+  it('upgrades a cache of schema 6 so that search results show the numbers it held, in their order', () => {
+    const path = join(tempDir(), 'directory.sqlite');
+    const old = olderCache(path, 6);
+    old.exec(`
+      INSERT INTO meta (key, value) VALUES ('numbering_plan', 'CZ:2-6:v2');
+      INSERT INTO persons (id, group_id, displayname, firstname, lastname, contacts, sort_key) VALUES
+        (7, 1, 'Jana Stará', 'Jana', 'Stará', '[]', 'jana stara'),
+        (8, 1, 'Jan Nový', 'Jan', 'Nový', '[]', 'jan novy');
+      INSERT INTO numbers (kind, owner_id, position, key, national, label, raw, display, dial) VALUES
+        (1, 7, 1, '+420222333444', '222333444', 'work', '222 333 444', '+420 222 333 444', '+420222333444'),
+        (1, 7, 0, '+420777123456', '777123456', 'mobile', '777123456', '+420 777 123 456', '+420777123456');
+    `);
+    old.close();
+
+    const directory = testDirectory(openTestCache(path));
+    const shown = directory.searchDirectory('ja').persons.items;
+
+    expect(shown.map((entry) => [entry.id, entry.numbers])).toEqual([
+      [8, []],
+      [
+        7,
+        [
+          { raw: '777123456', label: 'mobile', display: '+420 777 123 456', dial: '+420777123456' },
+          { raw: '222 333 444', label: 'work', display: '+420 222 333 444', dial: '+420222333444' },
+        ],
+      ],
+    ]);
+  });
+});

@@ -79,6 +79,10 @@ describe('DirectoryCache', () => {
     expect(slovak.numberIndexOutdated).toBe(false);
     expect(slovak.lookupNumber('+421905123456').map((match) => match.id)).toEqual([1]);
     expect(slovak.lookupNumber('00420603111222').map((match) => match.id)).toEqual([2]);
+    // Search results read a person's numbers from the person's row: re-read there too.
+    expect(slovak.searchDirectory('0905').persons.items[0]?.numbers).toEqual([
+      { raw: '0905 123 456', label: 'mobile', display: '+421 905 123 456', dial: '+421905123456' },
+    ]);
   });
 
   it('refuses an unknown default country when it is constructed', () => {
