@@ -18,9 +18,9 @@ import {
   type AuthFrame,
   type InvokeFrame,
 } from '../../../src-main/shared/wsProtocol';
-import { readServerFrame } from './readServerFrame';
-import { reconnectDelay } from './reconnectDelay';
-import { RESYNC_READS } from './resyncReads';
+import { readServerFrame } from '../../../src-main/shared/readServerFrame';
+import { reconnectDelay } from '../../../src-main/shared/reconnectDelay';
+import { RESYNC_READS } from '../../../src-main/shared/resyncReads';
 
 /** What the tab's link to the browser host is doing, for the banner that says so. */
 export type LinkStatus =
