@@ -24,7 +24,9 @@ import {
   type Events,
   type IpcError,
   type IpcResult,
+  type LocaleState,
 } from '../shared/contract';
+import { INTL_TAGS, setActiveLocale } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
 import type { ReconnectPolicy } from '../shared/reconnectDelay';
 import { RESYNC_READS } from '../shared/resyncReads';
@@ -70,9 +72,12 @@ export class RemoteCore {
       createSocket: deps.createSocket,
       onStatus: (status) => this.linkChanged(status),
       onEvent: (channel, payload) => {
-        if (isEventChannel(channel)) this.events.emit(channel, payload as Events[typeof channel]);
+        if (!isEventChannel(channel)) return;
+        if (channel === 'locale:changed') this.speak(payload as Events['locale:changed']);
+        this.events.emit(channel, payload as Events[typeof channel]);
       },
       onConnected: (again) => {
+        void this.readLocale();
         if (again) this.resync();
       },
     });
@@ -133,6 +138,21 @@ export class RemoteCore {
     for (const listener of [...this.linkListeners]) listener(status);
     const state = windowState(status, this.deps.clock.now());
     if (state) this.events.emit('connection:state', state);
+  }
+
+  /**
+   * This process speaks the agent's language, as the server resolves it (their choice, else their PBX
+   * locale): the desktop's own sentences, "team server unreachable" included, are worded in it.
+   */
+  private async readLocale(): Promise<void> {
+    const result = await this.invoke('locale:get', undefined);
+    if (result.ok) this.speak(result.value as LocaleState);
+  }
+
+  private speak(state: LocaleState): void {
+    // The server is trusted, but its version may differ: a language this app cannot speak is ignored.
+    if (typeof state?.locale === 'string' && Object.hasOwn(INTL_TAGS, state.locale))
+      setActiveLocale(state.locale);
   }
 
   /** After a reconnect: the values the windows follow, read again and delivered as their events. */

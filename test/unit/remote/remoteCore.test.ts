@@ -20,7 +20,14 @@ import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { MemorySettingsStore, SettingsRepository } from '../../../src-main/app/settings/settingsRepository';
 import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
-import { t } from '../../../src-main/shared/i18n';
+import {
+  activeTranslator,
+  createTranslator,
+  DEFAULT_LOCALE,
+  setActiveLocale,
+  t,
+  type DisplayLocale,
+} from '../../../src-main/shared/i18n';
 import { TestClient } from '../../conformance/helpers';
 import { demoAgentsWithPhones, type DemoAgentUser } from '../server/demoAgents';
 import {
@@ -37,6 +44,8 @@ let alice: DemoAgentUser;
 let bob: DemoAgentUser;
 let credential: RemoteCredential;
 let core: RemoteCore;
+/** The language the server speaks to this agent (their PBX locale's: Czech or Slovak in the demo seed). */
+let agentLocale: DisplayLocale;
 /** Every frame text any RemoteCore of this file received, for the secret scan. */
 const received: string[] = [];
 let socketsOpened = 0;
@@ -103,18 +112,23 @@ const issueLink = (agent: DemoAgentUser) =>
 beforeAll(async () => {
   fixture = await startTeamServerFixture();
   sim = new TestClient(fixture.demo);
-  [alice, bob] = demoAgentsWithPhones(fixture.demo, 2) as [DemoAgentUser, DemoAgentUser];
+  // Alice's PBX locale is not English, so the desktop's own sentences must follow the server's choice.
+  const agents = demoAgentsWithPhones(fixture.demo, 6);
+  alice = agents.find((agent) => !agent.locale.startsWith('en'))!;
+  bob = agents.find((agent) => agent !== alice)!;
   credential = await enrollWithLink(issueLink(alice));
   core = remoteCore(credential);
   core.subscribe((channel, payload) => events.push({ channel, payload }));
   core.onLinkStatus((status) => statuses.push(status));
   await core.start();
   await wait(() => expect(core.linkStatus).toBe('connected'));
+  agentLocale = (await core.commands['locale:get']()).locale;
 }, 30_000);
 
 afterAll(async () => {
   await core?.dispose();
   await fixture?.close();
+  setActiveLocale(DEFAULT_LOCALE);
 });
 
 describe('RemoteCore against a team server', { timeout: 30_000 }, () => {
@@ -129,6 +143,11 @@ describe('RemoteCore against a team server', { timeout: 30_000 }, () => {
       code: 'invalid-argument',
       message: t('errors.teamServerLinkInvalid'),
     });
+  });
+
+  it('speaks the agent’s language as the server resolves it', async () => {
+    expect(agentLocale).not.toBe('en');
+    await wait(() => expect(activeTranslator().locale).toBe(agentLocale));
   });
 
   it('runs commands on the server: app:info is the server’s', async () => {
@@ -177,10 +196,10 @@ describe('RemoteCore against a team server', { timeout: 30_000 }, () => {
       message: t('errors.teamServerUnreachable'),
     });
 
-    // Offline: every command fails at once, in the catalogue's words; a dial is refused, never queued.
+    // Offline: every command fails at once, in the agent's language; a dial is refused, never queued.
     expect(await refusal(core.commands['calls:list']())).toMatchObject({
       code: 'network-error',
-      message: t('errors.teamServerUnreachable'),
+      message: createTranslator(agentLocale).t('errors.teamServerUnreachable'),
     });
     expect(
       await refusal(core.commands['calls:dial']({ number: '+420 602 555 999', source: 'dialpad' })),
