@@ -13,6 +13,7 @@
 import { WebSocket, type Dispatcher } from 'undici';
 import type { IpcResult } from '../shared/contract';
 import type { Logger } from '../shared/logger';
+import { PendingInvokes } from '../shared/pendingInvokes';
 import { readServerFrame } from '../shared/readServerFrame';
 import { reconnectDelay, type ReconnectPolicy } from '../shared/reconnectDelay';
 import { CLOSE_SIGNED_OUT, WS_PATH, type AuthFrame, type InvokeFrame } from '../shared/wsProtocol';
@@ -61,7 +62,7 @@ export class RemoteLink {
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #nextId = 0;
-  readonly #pending = new Map<number, { sentOn: RemoteSocket; resolve(result: IpcResult<unknown>): void }>();
+  readonly #pending = new PendingInvokes<RemoteSocket>();
 
   constructor(private readonly deps: RemoteLinkDeps) {}
 
@@ -78,10 +79,10 @@ export class RemoteLink {
     const socket = this.#ready;
     if (!socket) return Promise.resolve(failed(this.#status === 'signed-out' ? signedOut() : unreachable()));
     const id = ++this.#nextId;
-    const frame: InvokeFrame = { type: 'invoke', id, channel, args };
+    const text = JSON.stringify({ type: 'invoke', id, channel, args } satisfies InvokeFrame);
     return new Promise((resolve) => {
-      this.#pending.set(id, { sentOn: socket, resolve });
-      socket.send(JSON.stringify(frame));
+      this.#pending.add(id, { text, sentOn: socket, resolve });
+      socket.send(text);
     });
   }
 
@@ -134,20 +135,13 @@ export class RemoteLink {
       this.deps.onConnected(this.#hellos++ > 0);
     } else if (frame.type === 'event') {
       this.deps.onEvent(frame.channel, frame.payload);
-    } else if (frame.id !== null) {
-      const pending = this.#pending.get(frame.id);
-      if (!pending) return;
-      this.#pending.delete(frame.id);
-      pending.resolve(frame.type === 'result' ? frame.result : { ok: false, error: frame.error });
+    } else {
+      this.#pending.settle(frame);
     }
   }
 
   #failSentOn(socket: RemoteSocket): void {
-    for (const [id, pending] of this.#pending) {
-      if (pending.sentOn !== socket) continue;
-      this.#pending.delete(id);
-      pending.resolve(failed(lostDuringCommand()));
-    }
+    this.#pending.failSentOn(socket, () => failed(lostDuringCommand()));
   }
 
   #retry(): void {
