@@ -54,6 +54,9 @@ export interface RemoteLinkDeps {
  */
 export const REMOTE_RECONNECT: ReconnectPolicy = { firstMs: 250, maxMs: 1_500 };
 
+/** An invoke whose connection dropped before its answer: whether it ran is unknown. */
+const lost = () => failed(lostDuringCommand());
+
 export class RemoteLink {
   #status: RemoteLinkStatus = 'connecting';
   #socket: RemoteSocket | null = null;
@@ -113,13 +116,16 @@ export class RemoteLink {
     socket.addEventListener('message', (event) => {
       if (this.#socket === socket) this.#receive(socket, event.data);
     });
-    socket.addEventListener('close', (event) => {
-      if (this.#socket !== socket) return;
-      this.#socket = this.#ready = null;
-      this.#failSentOn(socket);
-      if (event.code === CLOSE_SIGNED_OUT) this.#stop('signed-out');
-      else this.#retry();
-    });
+    socket.addEventListener('close', (event) => this.#closed(socket, event.code));
+  }
+
+  /** The server closed the connection (or it broke): signed out for good, else try again. */
+  #closed(socket: RemoteSocket, code: number): void {
+    if (this.#socket !== socket) return;
+    this.#socket = this.#ready = null;
+    this.#pending.failSentOn(socket, lost);
+    if (code === CLOSE_SIGNED_OUT) this.#stop('signed-out');
+    else this.#retry();
   }
 
   #receive(socket: RemoteSocket, data: unknown): void {
@@ -138,10 +144,6 @@ export class RemoteLink {
     } else {
       this.#pending.settle(frame);
     }
-  }
-
-  #failSentOn(socket: RemoteSocket): void {
-    this.#pending.failSentOn(socket, () => failed(lostDuringCommand()));
   }
 
   #retry(): void {
@@ -166,7 +168,7 @@ export class RemoteLink {
     this.#socket = this.#ready = null;
     this.#setStatus(status);
     if (socket) {
-      this.#failSentOn(socket);
+      this.#pending.failSentOn(socket, lost);
       socket.close();
     }
   }
