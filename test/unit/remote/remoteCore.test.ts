@@ -52,12 +52,23 @@ let socketsOpened = 0;
 const events: { channel: EventChannel; payload: unknown }[] = [];
 const statuses: RemoteLinkStatus[] = [];
 
+/** Invokes of this channel are not sent (as if the connection broke on their way); see the in-flight test. */
+let lostOnTheWay: string | null = null;
+let lastSocket: WebSocket | null = null;
+
 /** undici's WebSocket, recording what arrives (the seam RemoteCore offers for exactly this). */
 function recordingSocket(url: string, headers: Record<string, string>): RemoteSocket {
   socketsOpened++;
   const socket = new WebSocket(url, { headers });
+  lastSocket = socket;
   socket.addEventListener('message', (event) => received.push(String(event.data)));
-  return socket;
+  return {
+    send: (text) => {
+      if (lostOnTheWay === null || !text.includes(`"channel":"${lostOnTheWay}"`)) socket.send(text);
+    },
+    close: () => socket.close(),
+    addEventListener: socket.addEventListener.bind(socket) as RemoteSocket['addEventListener'],
+  };
 }
 
 function remoteCore(of: RemoteCredential): RemoteCore {
@@ -225,6 +236,20 @@ describe('RemoteCore against a team server', { timeout: 30_000 }, () => {
     // The dials refused offline were not placed later.
     expect(JSON.stringify(await core.commands['calls:list']())).not.toMatch(/555 ?99[89]|55599[89]/);
     await sim.post(`/_sim/calls/${during}/hangup`);
+  });
+
+  it('answers a command in flight when the connection drops as “not known whether done”, then reconnects', async () => {
+    lostOnTheWay = 'calls:list';
+    const inFlight = core.commands['calls:list']();
+    lostOnTheWay = null;
+    const opened = socketsOpened;
+    lastSocket!.close();
+    expect(await refusal(inFlight)).toMatchObject({
+      code: 'network-error',
+      message: createTranslator(agentLocale).t('errors.teamServerLostDuringCommand'),
+    });
+    await wait(() => expect(core.linkStatus).toBe('connected'));
+    expect(socketsOpened).toBe(opened + 1);
   });
 
   it('stops once its session is revoked: signed out, no reconnect loop, commands refused', async () => {
