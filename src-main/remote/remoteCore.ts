@@ -31,6 +31,7 @@ import type { Logger } from '../shared/logger';
 import type { ReconnectPolicy } from '../shared/reconnectDelay';
 import { RESYNC_READS } from '../shared/resyncReads';
 import type { RemoteCredential } from './enrollment';
+import { RemoteDialRequests } from './remoteDialRequests';
 import { signedOut, unreachable } from './remoteError';
 import { RemoteLink, type CreateSocket, type RemoteLinkStatus } from './remoteLink';
 
@@ -53,6 +54,12 @@ class ServerReported extends AppError {
     super(error.message, error.params);
     this.code = error.code;
   }
+}
+
+/** A result's value, or its failure thrown for the host's dispatcher to hand on as it came. */
+function settled<T>(result: IpcResult<unknown>): T {
+  if (!result.ok) throw new ServerReported(result.error);
+  return result.value as T;
 }
 
 export class RemoteCore {
@@ -81,22 +88,20 @@ export class RemoteCore {
         if (again) this.resync();
       },
     });
-    const forward = (channel: string) => async (args?: unknown) => {
-      const result = await this.invoke(channel, args);
-      if (!result.ok) throw new ServerReported(result.error);
-      return result.value;
+    const forward = (channel: string) => async (args?: unknown) => settled(await this.invoke(channel, args));
+    const dialRequests = new RemoteDialRequests({
+      invoke: (channel, args) => this.invoke(channel, args),
+      emit: (channel, payload) => this.events.emit(channel, payload),
+    });
+    this.commands = {
+      ...(Object.fromEntries(
+        Object.keys(commandTable).map((channel) => [channel, forward(channel)]),
+      ) as unknown as CommandHandlers),
+      'calls:dial': async (args) => settled(await dialRequests.dial(args)),
     };
-    this.commands = Object.fromEntries(
-      Object.keys(commandTable).map((channel) => [channel, forward(channel)]),
-    ) as unknown as CommandHandlers;
     this.desktop = {
-      // A number from a link or the shortcut: the server's dial command decides (and refuses while offline).
-      requestDial: async (number, source) => {
-        const result = await this.invoke('calls:dial', { number, source });
-        return result.ok
-          ? { status: 'dialled', result: result.value as never }
-          : { status: 'refused', reason: result.error.message };
-      },
+      // A number from a link or the shortcut: asked before dialling as on a desktop of its own.
+      requestDial: (number, source) => dialRequests.request(number, source),
       // The server polls the PBX for every agent; there is nothing to poll from here.
       pollNow: () => {},
       // Shortcuts are registered by this computer's shell; the server's Settings cannot show them.

@@ -197,6 +197,26 @@ describe('RemoteCore against a team server', { timeout: 30_000 }, () => {
     await sim.post(`/_sim/calls/${toBob}/hangup`);
   });
 
+  it('asks before dialling a link’s number; the confirmation dials it once, on the agent’s phone', async () => {
+    const outcome = await core.desktop.requestDial('+420 602 555 606', 'link');
+    expect(outcome.status).toBe('confirm');
+    if (outcome.status !== 'confirm') return;
+    expect(events).toContainEqual({ channel: 'dial:requested', payload: outcome.request });
+    expect(await callsOnPhone(alice)).toEqual([]);
+
+    const confirmed = {
+      number: outcome.request.dial,
+      source: 'link' as const,
+      requestId: outcome.request.requestId,
+    };
+    await core.commands['calls:dial'](confirmed);
+    await wait(async () => expect(await callsOnPhone(alice)).toHaveLength(1));
+    expect((await refusal(core.commands['calls:dial'](confirmed))).code).toBe('invalid-argument');
+    const [call] = await callsOnPhone(alice);
+    await core.commands['calls:control']({ uniqueid: call!.uniqueid, action: 'hangup' });
+    await wait(async () => expect(await callsOnPhone(alice)).toEqual([]));
+  });
+
   it('reconnects by itself after a server restart and shows the current calls within 2 s; offline, it refuses', async () => {
     const before = await ring(alice, '+420 602 555 404');
     await wait(() => expect(popped(before)).toBe(true));
