@@ -16,7 +16,13 @@ import type { Logger } from '../shared/logger';
 import { PendingInvokes } from '../shared/pendingInvokes';
 import { readServerFrame } from '../shared/readServerFrame';
 import { reconnectDelay, type ReconnectPolicy } from '../shared/reconnectDelay';
-import { CLOSE_SIGNED_OUT, WS_PATH, type AuthFrame, type InvokeFrame } from '../shared/wsProtocol';
+import {
+  CLOSE_SIGNED_OUT,
+  WS_PATH,
+  type AuthFrame,
+  type ClientSocket,
+  type InvokeFrame,
+} from '../shared/wsProtocol';
 import { readPageKey, type RemoteCredential } from './enrollment';
 import { failed, lostDuringCommand, RemoteError, signedOut, unreachable } from './remoteError';
 
@@ -24,13 +30,7 @@ import { failed, lostDuringCommand, RemoteError, signedOut, unreachable } from '
 export type RemoteLinkStatus = 'connecting' | 'connected' | 'reconnecting' | 'signed-out' | 'closed';
 
 /** The part of a WebSocket the link uses. */
-export interface RemoteSocket {
-  send(text: string): void;
-  close(): void;
-  addEventListener(type: 'open', listener: () => void): void;
-  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-}
+export type RemoteSocket = ClientSocket;
 
 export type CreateSocket = (url: string, headers: Record<string, string>) => RemoteSocket;
 

@@ -16,6 +16,7 @@ import {
   CLOSE_SIGNED_OUT,
   MAX_FRAME_BYTES,
   type AuthFrame,
+  type ClientSocket,
   type InvokeFrame,
 } from '../../../src-main/shared/wsProtocol';
 import { PendingInvokes, type PendingInvoke } from '../../../src-main/shared/pendingInvokes';
@@ -34,13 +35,7 @@ export type LinkStatus =
   | 'signed-out';
 
 /** The part of the browser's WebSocket the transport uses. */
-export interface SocketLike {
-  send(text: string): void;
-  close(): void;
-  addEventListener(type: 'open', listener: () => void): void;
-  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-}
+export type SocketLike = ClientSocket;
 
 export interface TimersLike {
   setTimeout(run: () => void, ms: number): unknown;
