@@ -31,18 +31,21 @@ function forbidLayers(layer, forbidden, depth) {
 }
 
 const layerRules = {
-  shared: ['api', 'cache', 'calls', 'app', 'shell', 'demo-pbx', 'web', 'server'],
-  api: ['cache', 'calls', 'app', 'shell', 'demo-pbx', 'web', 'server'],
-  cache: ['calls', 'app', 'shell', 'demo-pbx', 'web', 'server'],
-  calls: ['app', 'shell', 'demo-pbx', 'web', 'server'],
-  app: ['shell', 'demo-pbx', 'web', 'server'],
-  'demo-pbx': ['cache', 'calls', 'app', 'shell', 'web', 'server'],
+  shared: ['api', 'cache', 'calls', 'app', 'shell', 'demo-pbx', 'web', 'server', 'remote'],
+  api: ['cache', 'calls', 'app', 'shell', 'demo-pbx', 'web', 'server', 'remote'],
+  cache: ['calls', 'app', 'shell', 'demo-pbx', 'web', 'server', 'remote'],
+  calls: ['app', 'shell', 'demo-pbx', 'web', 'server', 'remote'],
+  app: ['shell', 'demo-pbx', 'web', 'server', 'remote'],
+  'demo-pbx': ['cache', 'calls', 'app', 'shell', 'web', 'server', 'remote'],
   // The browser host: app/ and below, never Electron's shell; the demo PBX only through app's injected
   // launcher (its composition root imports it on demand, as src-main/index.ts does).
-  web: ['shell', 'demo-pbx', 'server'],
+  web: ['shell', 'demo-pbx', 'server', 'remote'],
   // The team server, a host beside the other two: app/ and below, and the browser host's WebSocket binding
   // and headers (web/), which it reuses; never Electron's shell.
-  server: ['shell', 'demo-pbx'],
+  server: ['shell', 'demo-pbx', 'remote'],
+  // The desktop's client of a team server: app/'s types and event fan-out and shared/, never the PBX's client
+  // (api/) nor anything that reads the PBX (cache/, calls/): the server does that, and keeps the PBX's secret.
+  remote: ['api', 'cache', 'calls', 'shell', 'demo-pbx', 'web', 'server'],
 };
 
 /** Folder depths below a layer checked one by one; anything deeper shares the last depth's rule. */

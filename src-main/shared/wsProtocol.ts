@@ -46,6 +46,15 @@ export const SAME_SITE_RELOAD_PARAMETER = 'same-site';
  */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+/** The part of a WebSocket a client of this protocol uses (the browser's, or undici's in Node). */
+export interface ClientSocket {
+  send(text: string): void;
+  close(): void;
+  addEventListener(type: 'open', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
 // ---- client → server --------------------------------------------------------------------------------
 
 /** The first frame of every connection: the page key of the session the connection's cookie names. */

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FRAME_BYTES } from '../../src-main/shared/wsProtocol';
-import { RECONNECT_DELAY, reconnectDelay } from '../../src-renderer/lib/transport/reconnectDelay';
+import { RECONNECT_DELAY, reconnectDelay } from '../../src-main/shared/reconnectDelay';
 import {
   HOST_LINK_PARAMS,
   lostInvokeMessage,

@@ -16,11 +16,13 @@ import {
   CLOSE_SIGNED_OUT,
   MAX_FRAME_BYTES,
   type AuthFrame,
+  type ClientSocket,
   type InvokeFrame,
 } from '../../../src-main/shared/wsProtocol';
-import { readServerFrame } from './readServerFrame';
-import { reconnectDelay } from './reconnectDelay';
-import { RESYNC_READS } from './resyncReads';
+import { PendingInvokes, type PendingInvoke } from '../../../src-main/shared/pendingInvokes';
+import { readServerFrame } from '../../../src-main/shared/readServerFrame';
+import { reconnectDelay } from '../../../src-main/shared/reconnectDelay';
+import { RESYNC_READS } from '../../../src-main/shared/resyncReads';
 
 /** What the tab's link to the browser host is doing, for the banner that says so. */
 export type LinkStatus =
@@ -33,13 +35,7 @@ export type LinkStatus =
   | 'signed-out';
 
 /** The part of the browser's WebSocket the transport uses. */
-export interface SocketLike {
-  send(text: string): void;
-  close(): void;
-  addEventListener(type: 'open', listener: () => void): void;
-  addEventListener(type: 'close', listener: (event: { code: number }) => void): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-}
+export type SocketLike = ClientSocket;
 
 export interface TimersLike {
   setTimeout(run: () => void, ms: number): unknown;
@@ -73,13 +69,6 @@ export function lostInvokeMessage(): string {
   return t('errors.hostLinkLostDuringCommand');
 }
 
-interface PendingInvoke {
-  text: string;
-  /** The socket it was sent on; null while it waits for a connection. */
-  sentOn: SocketLike | null;
-  resolve(result: IpcResult<unknown>): void;
-}
-
 const failure = (code: 'invalid-argument', message: string): IpcResult<never> => ({
   ok: false,
   error: { code, message },
@@ -105,7 +94,7 @@ export class WsTransport implements RendererTransport {
   #retryTimer: unknown = null;
   #disposed = false;
   #nextId = 0;
-  readonly #pending = new Map<number, PendingInvoke>();
+  readonly #pending = new PendingInvokes<SocketLike>();
   readonly #listeners = new Map<string, Set<(payload: unknown) => void>>();
   readonly #options: WsTransportOptions;
   readonly #timers: TimersLike;
@@ -144,8 +133,8 @@ export class WsTransport implements RendererTransport {
       return Promise.resolve(failure('invalid-argument', t('errors.argumentsTooLarge', { channel })));
     }
     return new Promise((resolve) => {
-      const pending: PendingInvoke = { text, sentOn: null, resolve };
-      this.#pending.set(id, pending);
+      const pending: PendingInvoke<SocketLike> = { text, sentOn: null, resolve };
+      this.#pending.add(id, pending);
       if (this.#ready) this.#send(pending, this.#ready);
     });
   }
@@ -176,10 +165,7 @@ export class WsTransport implements RendererTransport {
     const socket = this.#socket;
     this.#socket = this.#ready = null;
     socket?.close();
-    for (const [id, pending] of this.#pending) {
-      this.#pending.delete(id);
-      pending.resolve(hostLinkLost(t('errors.hostDisconnected')));
-    }
+    this.#pending.failAll(() => hostLinkLost(t('errors.hostDisconnected')));
   }
 
   #connect(): void {
@@ -220,9 +206,7 @@ export class WsTransport implements RendererTransport {
       this.#attempt = 0;
       this.#setStatus('connected');
       const reconnected = this.#helloCount++ > 0;
-      for (const pending of this.#pending.values()) {
-        if (pending.sentOn === null) this.#send(pending, socket);
-      }
+      for (const pending of this.#pending.unsent()) this.#send(pending, socket);
       if (reconnected) this.#resync();
       else this.#firstHello(frame.channels);
       return;
@@ -230,25 +214,18 @@ export class WsTransport implements RendererTransport {
     if (this.#ready !== socket) return;
     if (frame.type === 'event') {
       this.dispatch(frame.channel, frame.payload);
-    } else if (frame.id !== null) {
-      const pending = this.#pending.get(frame.id);
-      if (!pending) return;
-      this.#pending.delete(frame.id);
-      pending.resolve(frame.type === 'result' ? frame.result : { ok: false, error: frame.error });
+    } else {
+      this.#pending.settle(frame);
     }
   }
 
-  #send(pending: PendingInvoke, socket: SocketLike): void {
+  #send(pending: PendingInvoke<SocketLike>, socket: SocketLike): void {
     pending.sentOn = socket;
     socket.send(pending.text);
   }
 
   #failSentOn(socket: SocketLike): void {
-    for (const [id, pending] of this.#pending) {
-      if (pending.sentOn !== socket) continue;
-      this.#pending.delete(id);
-      pending.resolve(hostLinkLost(lostInvokeMessage()));
-    }
+    this.#pending.failSentOn(socket, () => hostLinkLost(lostInvokeMessage()));
   }
 
   /** Schedules the next attempt; a connection that never opened may have been refused for its session. */

@@ -27,26 +27,55 @@ export interface TeamServerFixture extends RunningTeamServer {
 }
 
 /** `administrators`: PBX usernames that administer this server (none unless given; `agent`: the demo's own). */
+export interface TeamServerFixtureOptions {
+  administrators?: readonly string[] | 'agent';
+  /** The shared queue poll's schedule (default: the real one). */
+  queuePoll?: Partial<QueuePollPolicy>;
+  monitorWhileSignedOut?: boolean;
+}
+
 export async function startTeamServerFixture(
-  options: {
-    administrators?: readonly string[] | 'agent';
-    /** The shared queue poll's schedule (default: the real one). */
-    queuePoll?: Partial<QueuePollPolicy>;
-    monitorWhileSignedOut?: boolean;
-  } = {},
+  options: TeamServerFixtureOptions = {},
 ): Promise<TeamServerFixture> {
   const demo = await startDemoPbx({ persons: 20, ringEverySeconds: 0 });
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-server-'));
   const rendererDirectory = join(dataDirectory, 'renderer');
   mkdirSync(rendererDirectory);
   writeFileSync(join(rendererDirectory, 'index.html'), TEST_PAGE);
+  return composeOnDemo(demo, dataDirectory, 0, options);
+}
+
+/**
+ * The fixture's team server stopped and started again on the same port and data directory (its sessions
+ * kept), against the same demo PBX: a server restart as agents' clients see it.
+ */
+export async function restartTeamServer(
+  fixture: TeamServerFixture,
+  options: TeamServerFixtureOptions = {},
+): Promise<TeamServerFixture> {
+  await fixture.stop();
+  return composeOnDemo(
+    fixture.demo,
+    fixture.dataDirectory,
+    Number(new URL(fixture.server.origin).port),
+    options,
+  );
+}
+
+async function composeOnDemo(
+  demo: DemoPbx,
+  dataDirectory: string,
+  port: number,
+  options: TeamServerFixtureOptions,
+): Promise<TeamServerFixture> {
+  const rendererDirectory = join(dataDirectory, 'renderer');
   const audit: AuditEvent[] = [];
   const running = await composeTeamServer({
     dataDirectory,
     pbx: demoPbxProfile(demo),
     country: demo.country,
     host: '127.0.0.1',
-    port: 0,
+    port,
     rendererDirectory,
     transport: nodeTransport,
     clock: systemClock,

@@ -4,7 +4,7 @@
  * and delivers them to the listeners as if the event had come, so what the tab shows is current again.
  * (The other events announce changes to re-read, and the stores following them refresh on the next one.)
  */
-import type { CommandChannel, CommandResult, EventChannel, Events } from '../../../src-main/shared/contract';
+import type { CommandChannel, CommandResult, EventChannel, Events } from './contract';
 
 type ReadsOf<Table> = {
   [E in keyof Table & EventChannel]: Table[E] extends CommandChannel

@@ -3,8 +3,8 @@
  * client trusts it: the server is trusted, but versions drift. Hand-written rather than the protocol's zod
  * schema, so zod (whose fast path tries `new Function`, which the page's CSP forbids) stays out of the page.
  */
-import type { ChannelLists, IpcResult } from '../../../src-main/shared/contract';
-import type { ServerFrame, WsErrorCode } from '../../../src-main/shared/wsProtocol';
+import type { ChannelLists, IpcResult } from './contract';
+import type { ServerFrame, WsErrorCode } from './wsProtocol';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

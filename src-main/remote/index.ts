@@ -1,0 +1,3 @@
+export { enrollWithLink, type EnrollOptions, type RemoteCredential } from './enrollment';
+export { RemoteCore, type RemoteCoreDeps } from './remoteCore';
+export { REMOTE_RECONNECT, type RemoteLinkStatus } from './remoteLink';
