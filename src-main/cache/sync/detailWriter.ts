@@ -82,7 +82,7 @@ export type DetailWriterReply =
   | { seq: number; error: { message: string; diskFull: boolean; corrupt: boolean } };
 
 /** How many details a sync writes on its own thread before a worker thread pays for itself. */
-export const INLINE_DETAILS_UP_TO = 5000;
+export const INLINE_DETAILS_UP_TO = 2500;
 
 export interface WorkerDetailWriterOptions {
   /**
