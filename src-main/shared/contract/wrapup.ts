@@ -104,13 +104,7 @@ export interface PendingSave {
   remote: { display: string; name: string | null } | null;
 }
 
-/** The metadata keys a wrap-up writes (null deletes a key the user emptied). */
-export const WRAP_UP_KEYS = {
-  disposition: 'ringside.disposition',
-  note: 'ringside.note',
-  followUp: 'ringside.follow_up',
-  agent: 'ringside.agent',
-} as const;
+export { WRAP_UP_KEYS } from './wrapUpKeys';
 
 export interface WrapUp {
   uniqueid: string;

@@ -16,7 +16,7 @@ import type {
   WrapUp,
   WrapUpDraft,
 } from '../../../src-main/shared/contract';
-import { WRAP_UP_KEYS } from '../../../src-main/shared/contract';
+import { WRAP_UP_KEYS } from '../../../src-main/shared/contract/wrapUpKeys';
 import { announce } from '../announcer.svelte';
 import { describeError, type ErrorDescription } from '../errors';
 import { focusIsLost } from '../focusLost';
