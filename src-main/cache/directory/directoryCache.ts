@@ -71,7 +71,7 @@ export class DirectoryCache {
     const reader = new EntryReader(db);
     this.searcher = new DirectorySearch(db, reader);
     this.numberLookup = new NumberLookup(db, this.numberKeys);
-    this.cards = new PersonCards(db, this.numberKeys);
+    this.cards = new PersonCards(db);
     this.companyCards = new CompanyCards(db);
     this.sql = {
       meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),

@@ -8,10 +8,11 @@
  * contacts JSON) took ~60 % of a lookup; a match needs only the name.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import type { CompanyLink, NumberMatch } from '../../shared/contract';
+import type { NumberMatch } from '../../shared/contract';
 import { KIND_CODE, kindOfCode } from '../database/entryKind';
 import type { NumberKeys } from '../store/numberKeys';
 import { personName } from '../store/storedPerson';
+import { companiesOf, PERSON_COMPANIES_JSON_SQL } from './personCompanies';
 
 const KIND_CODES = Object.values(KIND_CODE).join(', ');
 
@@ -31,10 +32,7 @@ export const LOOKUP_BY_KEY_SQL = `SELECT kind, owner_id, label FROM numbers INDE
 export const LOOKUP_OWNERS_SQL = `SELECT n.kind, n.owner_id, n.key, n.label, n.position,
     coalesce(p.id, c.id, u.id, e.id) IS NOT NULL AS present,
     p.displayname, p.firstname, p.lastname, coalesce(c.name, u.name, e.name) AS name,
-    CASE WHEN p.id IS NOT NULL AND EXISTS (SELECT 1 FROM company_persons WHERE person_id = p.id) THEN
-      (SELECT json_group_array(json_array(pc.id, pc.name, cp.role) ORDER BY pc.sort_key)
-        FROM company_persons cp JOIN companies pc ON pc.id = cp.company_id WHERE cp.person_id = p.id)
-    END AS companies,
+    ${PERSON_COMPANIES_JSON_SQL} AS companies,
     CASE WHEN e.id IS NOT NULL THEN
       (SELECT raw FROM numbers en WHERE en.kind = ${KIND_CODE.extension} AND en.owner_id = e.id
         ORDER BY en.position LIMIT 1)
@@ -131,13 +129,4 @@ function matchOf(row: OwnerRow): NumberMatch {
     default:
       return { kind, id, name: row[9]!, label: '' };
   }
-}
-
-function companiesOf(json: string | null): CompanyLink[] {
-  if (json === null) return [];
-  return (JSON.parse(json) as [number, string, string][]).map(([id, name, role]) => ({
-    id,
-    name,
-    role,
-  }));
 }
