@@ -55,7 +55,7 @@ export class PersonCards {
 
 /**
  * A contact's number as the number index read it, from the person's row (`shown_numbers`, written with the
- * index rows): reading it again through libphonenumber cost a fifth of a screen-pop. A number the index could
+ * index rows): reading it again through libphonenumber cost an eighth of a screen-pop. A number the index could
  * not read is not there, and the contact has no number, as before.
  */
 function numberOf(
