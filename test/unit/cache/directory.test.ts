@@ -83,6 +83,43 @@ describe('DirectoryCache', () => {
     expect(slovak.searchDirectory('0905').persons.items[0]?.numbers).toEqual([
       { raw: '0905 123 456', label: 'mobile', display: '+421 905 123 456', dial: '+421905123456' },
     ]);
+    // So does the person card (and the screen-pop's): its Dial button dials the Slovak number.
+    expect(slovak.personCard(1)?.contacts[0]?.number).toEqual({
+      raw: '0905 123 456',
+      label: 'mobile',
+      display: '+421 905 123 456',
+      dial: '+421905123456',
+    });
+  });
+
+  it("shows each of a person's numbers with its own label, text that is no number without one, companies by name", () => {
+    const directory = testDirectory();
+    directory.upsertCompany(
+      company(9, 'Zahradnictví Vrba', { persons: [{ person_id: 5, role: 'Advisor' }] }),
+    );
+    directory.upsertCompany(company(8, 'Autoservis Dvořák', { persons: [{ person_id: 5, role: 'Owner' }] }));
+    directory.upsertPerson(
+      person(5, {
+        contacts: [
+          { type: 1, contact: 'ask reception', label: 'desk' },
+          { type: 0, contact: '+420 603 111 222', label: 'home' },
+          { type: 1, contact: '+420 603 111 222', label: 'mobile' },
+          { type: 2, contact: 'ondrej@dvorak.cz', label: 'work' },
+        ],
+      }),
+    );
+
+    const card = directory.personCard(5)!;
+    expect(card.contacts.map((contact) => contact.number)).toEqual([
+      null,
+      { raw: '+420 603 111 222', label: 'home', display: '+420 603 111 222', dial: '+420603111222' },
+      { raw: '+420 603 111 222', label: 'mobile', display: '+420 603 111 222', dial: '+420603111222' },
+      null,
+    ]);
+    expect(card.companies).toEqual([
+      { id: 8, name: 'Autoservis Dvořák', role: 'Owner' },
+      { id: 9, name: 'Zahradnictví Vrba', role: 'Advisor' },
+    ]);
   });
 
   it('refuses an unknown default country when it is constructed', () => {
