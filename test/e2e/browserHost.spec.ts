@@ -130,6 +130,10 @@ callsTest(
     await sameBrowser.goto('/#/dial');
     await otherBrowser.goto(`${browserHost.origin}/#/history`);
     const [cancelled, dialled] = [env.persons[1]!, env.persons[2]!];
+    // Each tab has its socket open and reads the connection over it: it hears the request's event.
+    for (const tab of tabs) {
+      await expect(tab.getByRole('status').filter({ hasText: 'PBX connection' })).toContainText('Connected');
+    }
 
     expect((await env.core.calls.requestDial(cancelled.e164, 'link')).status).toBe('confirm');
     for (const tab of tabs) await expect(confirmation(tab).getByText(cancelled.name)).toBeVisible();
