@@ -6,10 +6,10 @@
  *
  * The reading itself is a collaborator (`read`): on the team server, the agents' shared reading
  * (`SharedQueueReadings.read` with `SUPERVISOR_READING`), so the view and the agents' boards cost one
- * `GET /queues` between them; `readEveryQueue` reads on its own through a client.
+ * `GET /queues` between them.
  */
 import type { Queue } from '../../api/schemas';
-import { readQueues, INBOUND, type QueueReading, type QueuesClient } from '../../calls/queues/queueReading';
+import { INBOUND, type QueueReading } from '../../calls/queues/queueReading';
 import { queueTypeName } from '../../calls/queues/queueViews';
 import type { ReadingWants } from '../../calls/queues/sharedQueueReadings';
 import type { Clock } from '../../shared/clock';
@@ -41,11 +41,6 @@ export const SUPERVISOR_READING: ReadingWants = {
   details: (queues) => [...queues.values()].filter(waitingOrRinging).map((queue) => queue.id),
   complete: true,
 };
-
-/** `GET /queues` and the details the view wants, through `client` on its own. */
-export function readEveryQueue(client: Pick<QueuesClient, 'queues' | 'queue'>, clock: Clock) {
-  return readQueues(client, SUPERVISOR_READING.details, () => clock.now(), SUPERVISOR_READING.complete);
-}
 
 function longestWait(queue: Queue, reading: QueueReading): number | null {
   if (queue.type !== INBOUND) return null;

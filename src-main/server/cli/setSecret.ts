@@ -44,7 +44,8 @@ export async function setSecret(
     const former = ownerOf(target.path);
     const fd = openSync(draft, 'wx', PRIVATE_FILE_MODE);
     try {
-      if (former && (former.uid !== fstatSync(fd).uid || former.gid !== fstatSync(fd).gid)) {
+      const draftOwner = fstatSync(fd);
+      if (former && (former.uid !== draftOwner.uid || former.gid !== draftOwner.gid)) {
         fchownSync(fd, former.uid, former.gid);
       }
       writeSync(fd, `${secret}\n`);

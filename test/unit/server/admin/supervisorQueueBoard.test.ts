@@ -5,7 +5,12 @@
  * kept as the board's problem beside the last good queues.
  */
 import { describe, expect, it } from 'vitest';
-import { readEveryQueue, SupervisorQueueBoard } from '../../../../src-main/server/admin/supervisorQueueBoard';
+import { teamQueueReadings } from '../../../../src-main/calls/queues/sharedQueues';
+import {
+  SUPERVISOR_READING,
+  SupervisorQueueBoard,
+} from '../../../../src-main/server/admin/supervisorQueueBoard';
+import { silentLogger } from '../../../../src-main/shared/logger';
 import { outage } from '../../app/pbx';
 import { testClock } from '../identity/identityFixture';
 import { startQueuesPbx } from '../../queues/queuesFixtures';
@@ -13,10 +18,11 @@ import { startQueuesPbx } from '../../queues/queuesFixtures';
 const queuesPbx = await startQueuesPbx();
 const { client, post } = queuesPbx;
 
-/** A board reading the demo PBX on a clock the test moves. */
+/** A board reading the demo PBX through the agents' shared reading, as the team server composes it. */
 function boardOnDemo() {
   const clock = testClock();
-  const board = new SupervisorQueueBoard({ read: () => readEveryQueue(client, clock), clock });
+  const { readings } = teamQueueReadings({ client: () => client, clock, logger: silentLogger });
+  const board = new SupervisorQueueBoard({ read: () => readings.read(SUPERVISOR_READING), clock });
   return { board, clock };
 }
 
