@@ -29,6 +29,7 @@ import { LocalDataClearer } from './privacy/localDataClearer';
 import { privacyHandlers } from './privacy/privacyHandlers';
 import { adminOutsideTeamServer } from './admin/adminOutsideTeamServer';
 import { presenceOutsideTeamServer } from './presence/presenceOutsideTeamServer';
+import { teamServerClientUnavailable } from './teamServerClient/teamServerClientUnavailable';
 import { NO_POLICY, withPresets } from './settings/managedPolicy';
 import { MemorySecretStore } from './settings/secretStore';
 import { MemorySettingsStore, SettingsRepository } from './settings/settingsRepository';
@@ -146,6 +147,7 @@ export class AppCore {
         ...privacyHandlers(this.localData),
         ...adminOutsideTeamServer(),
         ...presenceOutsideTeamServer(),
+        ...teamServerClientUnavailable(),
       }),
       ...this.session.commands,
     };

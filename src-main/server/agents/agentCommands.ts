@@ -19,6 +19,7 @@ import type { Clock } from '../../shared/clock';
 import { activeTranslator } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
 import { refusalError, refuse } from '../policy';
+import { teamServerClientUnavailable } from '../../app/teamServerClient/teamServerClientUnavailable';
 import { presenceHandlers } from '../presence/presenceHandlers';
 import type { PresenceSource } from '../presence/presenceSource';
 
@@ -81,6 +82,8 @@ export function agentCommands(deps: AgentCommandsDeps): AgentCommandHandlers {
         throw refusalError(refuse('policy.privacyClearOnServer'), activeTranslator());
       },
       ...presenceHandlers(deps.presence),
+      // A page served by the team server cannot move to another server: only the desktop app chooses.
+      ...teamServerClientUnavailable(),
     }),
     ...session.commands,
   };

@@ -162,6 +162,16 @@ export const COMMAND_RULES: CommandRules = {
   // Which signed-in colleagues are free, ringing or on a call: the team's, for every agent to see.
   'presence:list': read,
 
+  // Which server a desktop app uses is that computer's choice: the server answers "not here" to each.
+  'teamServer:get': read,
+  'teamServer:choose': { check: allow },
+  'teamServer:signInWithLink': { check: allow },
+  'teamServer:signInWithBrowser': { check: allow },
+  'teamServer:cancelSignIn': { check: allow },
+  'teamServer:acceptOffer': { check: allow },
+  'teamServer:dismissOffer': { check: allow },
+  'teamServer:signOut': { check: allow },
+
   // The admin page: everyone may ask whether they have one; its sessions and links are administrators'.
   'admin:access': read,
   'admin:sessions': { check: administratorsOnly('sessions') },

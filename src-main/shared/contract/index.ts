@@ -20,6 +20,7 @@ import { privacyCommands } from './privacy';
 import { queuesCommands, queuesEvents } from './queues';
 import { reviewCommands, reviewEvents } from './review';
 import { settingsCommands, settingsEvents } from './settings';
+import { teamServerClientCommands, teamServerClientEvents } from './teamServerClient';
 import { wrapUpCommands, wrapUpEvents } from './wrapup';
 
 export * from './admin';
@@ -36,6 +37,7 @@ export * from './queues';
 export * from './review';
 export * from './settings';
 export * from './settingsRegistry';
+export * from './teamServerClient';
 export * from './wrapup';
 
 /** Every command of every area. */
@@ -51,6 +53,7 @@ export const commandTable = {
   ...queuesCommands,
   ...adminCommands,
   ...presenceCommands,
+  ...teamServerClientCommands,
 };
 
 /** Every event of every area. */
@@ -64,6 +67,7 @@ export const eventTable = {
   ...directoryEvents,
   ...queuesEvents,
   ...presenceEvents,
+  ...teamServerClientEvents,
 };
 
 export type CommandTable = typeof commandTable;
