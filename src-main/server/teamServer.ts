@@ -237,6 +237,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     serverOrigin: origin,
     rateLimits: options.rateLimits,
     audit: options.audit,
+    clock: options.clock,
   });
   app.get(WS_PATH, { websocket: true }, (socket, request) => {
     const { session, served, holder } = signedIn.get(request.raw)!;

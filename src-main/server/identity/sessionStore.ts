@@ -9,7 +9,8 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { isWellFormedToken, newPublicId, newSecretToken, tokenHash } from './secretTokens';
 
-export type SignInMethod = 'oidc' | 'enrollment';
+/** `native`: the desktop app, through the system browser (nativeSignIn.ts). */
+export type SignInMethod = 'oidc' | 'enrollment' | 'native';
 export type SessionEndReason = 'revoked' | 'expired';
 
 export interface SessionLifetimes {

@@ -6,17 +6,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translatorFor } from '../../shared/i18n/acceptLanguage';
 import type { MessageKey, MessageParams, Translator } from '../../shared/i18n';
+import { escapeHtml } from '../../shared/escapeHtml';
 
 export const SIGN_IN_PATH = '/auth/signin';
 export const ENROLL_SCRIPT_PATH = '/auth/enroll.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export const translatorOf = (request: FastifyRequest): Translator =>
   translatorFor(request.headers['accept-language']);
 
 /** A small page in the browser's language; `body` is HTML the caller built from escaped text. */
-function page(translator: Translator, body: string, head = ''): string {
+export function page(translator: Translator, body: string, head = ''): string {
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(translator.tag)}">`,

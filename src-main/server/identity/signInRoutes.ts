@@ -4,7 +4,8 @@
  * - `GET /auth/signin?return=/path` starts an OIDC sign-in (when the server has a provider configured);
  * - `GET /auth/callback` is where the provider sends the browser back; a session cookie on success;
  * - `GET /enroll` is the page an enrollment link opens; `POST /auth/enroll` redeems the link's token;
- * - `POST /auth/signout` ends the request's session.
+ * - `POST /auth/signout` ends the request's session;
+ * - `/auth/native…` signs the desktop app in through the system browser (nativeSignInRoutes.ts).
  *
  * Sign-in attempts and redemptions are rate limited per client IP (behind a reverse proxy, the server must
  * set Fastify's `trustProxy` so the IP is the client's). POSTs must come from the server's own origin: a page
@@ -12,9 +13,11 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../shared/clock';
 import type { AuditRecorder } from '../audit/auditEvent';
 import { deviceLabel } from './deviceLabel';
 import { ENROLLMENT_PATH, type EnrollmentLinks, type EnrollmentRefusal } from './enrollmentLinks';
+import { registerNativeSignIn } from './nativeSignInRoutes';
 import type { OidcSignIn, SignInRefusal } from './oidcSignIn';
 import { cookieOf, setCookie, sessionReader, type CookieSettings } from './sessionCookies';
 import type { Session, SessionStore } from './sessionStore';
@@ -43,7 +46,7 @@ export interface RateLimit {
 export interface SignInRateLimits {
   /** Each of `/auth/signin` and `/auth/callback` (the plugin's in-memory store counts per route). */
   signIn: RateLimit;
-  /** `/auth/enroll`: guessing a 256-bit token is hopeless, but each try costs a lookup and a log line. */
+  /** `/auth/enroll` and the desktop app's code exchange: guessing a 256-bit token is hopeless, but each try costs a lookup and a log line. */
   enrollment: RateLimit;
 }
 
@@ -63,6 +66,8 @@ export interface SignInRoutesOptions {
   rateLimits?: Partial<SignInRateLimits>;
   /** Records each sign-in (the server's audit log). */
   audit?: AuditRecorder;
+  /** Times the desktop app's sign-in requests and codes. */
+  clock: Clock;
 }
 
 const OIDC_REFUSALS: Record<SignInRefusal, Omit<Refusal, 'params'>> = {
@@ -198,6 +203,19 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
         .send({ agent: redeemed.session.agent, device: redeemed.session.device });
     },
   );
+
+  registerNativeSignIn(app, {
+    clock: options.clock,
+    sessions,
+    cookies,
+    hasIdentityProvider: options.oidc !== undefined,
+    browserLimit: rateLimitOf(limits.signIn),
+    exchangeLimit: rateLimitOf(limits.enrollment),
+    requireSession,
+    fromOwnOrigin,
+    foreignOrigin,
+    signedIn,
+  });
 
   app.post(SIGN_OUT_PATH, async (request, reply) => {
     if (!fromOwnOrigin(request)) return foreignOrigin(request, reply);

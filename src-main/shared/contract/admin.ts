@@ -20,7 +20,7 @@ const PublicIdSchema = z
 /** A PBX username as an administrator types it. */
 const UsernameSchema = z.string().trim().min(1).max(200);
 
-export type AdminSignInMethod = 'oidc' | 'enrollment';
+export type AdminSignInMethod = 'oidc' | 'enrollment' | 'native';
 
 /** One live sign-in session, as the admin page lists it. */
 export interface AdminSession {

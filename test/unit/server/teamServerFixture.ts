@@ -17,6 +17,8 @@ import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { FAST_HEALTH, FAST_HISTORY_POLICIES, NO_RETRIES } from '../app/pbx';
 
+type ComposeOptions = Parameters<typeof composeTeamServer>[0];
+
 export const TEST_PAGE = '<!doctype html><html><head><title>Ringside</title></head><body>app</body></html>';
 
 export interface TeamServerFixture extends RunningTeamServer {
@@ -32,6 +34,8 @@ export interface TeamServerFixtureOptions {
   /** The shared queue poll's schedule (default: the real one). */
   queuePoll?: Partial<QueuePollPolicy>;
   monitorWhileSignedOut?: boolean;
+  /** Sign-in with an identity provider (testIdentityProvider.ts); none: enrollment links only. */
+  oidc?: ComposeOptions['oidc'];
 }
 
 export async function startTeamServerFixture(
@@ -86,6 +90,7 @@ async function composeOnDemo(
       usernames: options.administrators === 'agent' ? [demo.agent.username] : (options.administrators ?? []),
     },
     monitorWhileSignedOut: options.monitorWhileSignedOut,
+    oidc: options.oidc,
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',

@@ -42,6 +42,7 @@ export async function startSignInServer(options: SignInServerOptions = {}): Prom
     cookies,
     serverOrigin: origin,
     rateLimits: options.rateLimits,
+    clock: fixture.clock,
   });
   const requireSession = sessionReader(fixture.sessions, cookies);
   app.get('/whoami', async (request, reply) => {
