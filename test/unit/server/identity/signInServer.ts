@@ -25,11 +25,18 @@ export interface SignInServerOptions {
   rateLimits?: Partial<SignInRateLimits>;
   /** Adds the test's own hooks and routes before the server is ready. */
   decorate?: (app: FastifyInstance) => void;
+  /** Receives every line Fastify logs at info and above (its request lines included). */
+  log?: string[];
 }
 
 export async function startSignInServer(options: SignInServerOptions = {}): Promise<SignInServer> {
   const fixture = identityFixture();
-  const app = Fastify({ logger: { level: 'error' } });
+  const log = options.log;
+  const app = Fastify({
+    logger: log
+      ? { level: 'info', stream: { write: (line: string) => void log.push(line) } }
+      : { level: 'error' },
+  });
   // The port is known once listening, and routes must be registered before: listen on a plain server first.
   await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
