@@ -1,4 +1,4 @@
 export { startBrowserSignIn, type BrowserSignIn, type BrowserSignInOptions } from './browserSignIn';
-export { enrollWithLink, type EnrollOptions, type RemoteCredential } from './enrollment';
+export { enrollWithLink, readPageKey, type EnrollOptions, type RemoteCredential } from './enrollment';
 export { RemoteCore, type RemoteCoreDeps } from './remoteCore';
 export { REMOTE_RECONNECT, type RemoteLinkStatus } from './remoteLink';
