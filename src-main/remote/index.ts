@@ -1,4 +1,10 @@
 export { startBrowserSignIn, type BrowserSignIn, type BrowserSignInOptions } from './browserSignIn';
-export { enrollWithLink, readPageKey, type EnrollOptions, type RemoteCredential } from './enrollment';
+export {
+  enrollWithLink,
+  readEnrollmentLink,
+  readPageKey,
+  type EnrollOptions,
+  type RemoteCredential,
+} from './enrollment';
 export { RemoteCore, type RemoteCoreDeps } from './remoteCore';
 export { REMOTE_RECONNECT, type RemoteLinkStatus } from './remoteLink';

@@ -80,7 +80,11 @@ function serve(options: { refuseIssue?: string } = {}) {
         expiresAt: now + 86_400_000,
       };
       links = [link];
-      return ok({ link, url: 'https://ringside.example.com/enroll#secret-token' });
+      return ok({
+        link,
+        url: 'https://ringside.example.com/enroll#secret-token',
+        appUrl: 'ringside://enroll?server=https%3A%2F%2Fringside.example.com#secret-token',
+      });
     },
     'admin:cancelEnrollment': (args) => {
       calls.push(['admin:cancelEnrollment', args]);
@@ -145,14 +149,30 @@ describe('Admin view', () => {
     expect(calls.at(-1)).toEqual(['admin:revokeAll', undefined]);
   });
 
-  it('issues a link shown once with Copy, lists it as pending, and cancels it', async () => {
+  it('issues a link shown once in both forms, each with Copy, lists it as pending, and cancels it', async () => {
     const { calls } = serve();
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
     await fireEvent.input(await screen.findByLabelText(/PBX username/), { target: { value: 'eva.mala' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Issue enrollment link' }));
-    const shown = await screen.findByDisplayValue('https://ringside.example.com/enroll#secret-token');
+    const shown = await screen.findByLabelText('For a browser:');
+    expect(shown).toHaveValue('https://ringside.example.com/enroll#secret-token');
     expect(shown).toHaveAttribute('readonly');
+    const app = screen.getByLabelText('For the desktop app (opens Ringside):');
+    expect(app).toHaveValue('ringside://enroll?server=https%3A%2F%2Fringside.example.com#secret-token');
+    expect(app).toHaveAttribute('readonly');
     expect(screen.getByText(/Enrollment link for eva\.mala\. It is shown only now/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    await fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Copy app link' }));
+    await waitFor(() =>
+      expect(copied).toEqual([
+        'https://ringside.example.com/enroll#secret-token',
+        'ringside://enroll?server=https%3A%2F%2Fringside.example.com#secret-token',
+      ]),
+    );
     expect(calls).toEqual([['admin:issueEnrollment', { username: 'eva.mala' }]]);
 
     await fireEvent.click(await screen.findByRole('button', { name: 'Cancel the link for eva.mala' }));

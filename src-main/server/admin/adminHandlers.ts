@@ -79,8 +79,8 @@ export function adminHandlers(deps: AdminHandlersDeps): HandlersFor<typeof admin
           name: wanted,
         });
       }
-      const { link, url } = enrollment.issue(found.username, caller.username);
-      return { link: linkView(link), url };
+      const { link, url, appUrl } = enrollment.issue(found.username, caller.username);
+      return { link: linkView(link), url, appUrl };
     },
     'admin:cancelEnrollment': async ({ id }) => ({ cancelled: enrollment.cancel(id) }),
     'admin:supervisor': () => deps.supervisor(),

@@ -3,18 +3,20 @@
  * (e-mail, chat); opening it on a device signs that device in. The token travels in the URL's fragment
  * (`<origin>/enroll#<token>`), which a browser never sends: it stays out of the server's and any proxy's
  * access logs and out of Referer headers. The enrollment page reads it and POSTs it to `/auth/enroll`, and
- * drops it from the address bar and history. Only the token's SHA-256 is stored; a redeemed link is kept
+ * drops it from the address bar and history. Each link also has an app form, `ringside://enroll?server=…#…`,
+ * which the OS hands to the desktop app (shared/enrollmentLink.ts). Only the token's SHA-256 is stored; a redeemed link is kept
  * (burnt) until a while after its expiry so a second use is told "already used", not "unknown".
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
+import { appEnrollmentLink, WEB_ENROLLMENT_PATH } from '../../shared/enrollmentLink';
 import { isWellFormedToken, newPublicId, newSecretToken, tokenHash } from './secretTokens';
 import type { Session, SessionStore } from './sessionStore';
 
 export const DEFAULT_ENROLLMENT_LIFETIME_MS = 24 * 60 * 60_000;
 /** How long a used or expired link is remembered, to say why it no longer works. */
 const BURNT_LINK_MEMORY_MS = 30 * 24 * 60 * 60_000;
-export const ENROLLMENT_PATH = '/enroll';
+export const ENROLLMENT_PATH = WEB_ENROLLMENT_PATH;
 
 export interface EnrollmentLink {
   id: string;
@@ -72,12 +74,15 @@ export class EnrollmentLinks {
     if (!(this.#lifetimeMs > 0)) throw new RangeError('The enrollment link lifetime must be positive');
   }
 
-  /** A new link for `agent`; the URL is shown once to the administrator and is not kept. */
+  /**
+   * A new link for `agent`, in its web form (`url`) and its app form (`appUrl`); both are shown once to the
+   * administrator and not kept.
+   */
   issue(
     agent: string,
     issuedBy: string,
     lifetimeMs = this.#lifetimeMs,
-  ): { link: EnrollmentLink; url: string } {
+  ): { link: EnrollmentLink; url: string; appUrl: string } {
     const token = newSecretToken();
     const now = this.#clock.now();
     const row: LinkRow = {
@@ -95,7 +100,11 @@ export class EnrollmentLinks {
          VALUES (@id, @token_hash, @agent, @issued_by, @created_at, @expires_at)`,
       )
       .run({ ...row, token_hash: tokenHash(token) });
-    return { link: linkOf(row), url: `${this.#origin}${ENROLLMENT_PATH}#${token}` };
+    return {
+      link: linkOf(row),
+      url: `${this.#origin}${ENROLLMENT_PATH}#${token}`,
+      appUrl: appEnrollmentLink(this.#origin, token),
+    };
   }
 
   /** Burns the link and opens a device session for its agent, or says why not. */

@@ -152,7 +152,7 @@ describe('RemoteCore against a team server', { timeout: 30_000 }, () => {
     expect((await refusal(enrollWithLink(url))).code).toBe('auth-failed');
     expect(await refusal(enrollWithLink('https://team.example/enroll'))).toMatchObject({
       code: 'invalid-argument',
-      message: t('errors.teamServerLinkInvalid'),
+      message: t('errors.teamServerLinkNoToken'),
     });
   });
 
