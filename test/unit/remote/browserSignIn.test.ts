@@ -88,6 +88,12 @@ describe('the desktop app signs in through the system browser', { timeout: 30_00
     expect(confirmation.page).toContain(
       `Sign in the Ringside desktop app on this computer as ${agent.username}?`,
     );
+    // The server's headers: no other site can frame the page to have Continue clicked unawares.
+    const again = await browser.request(
+      new URL(`/auth/native?request=${confirmation.requestId}`, fixture.server.origin),
+    );
+    expect(again.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(again.response.headers.get('x-frame-options')).toBe('DENY');
     const pressed = await pressButton(browser, fixture.server.origin, confirmation.requestId, 'continue');
     expect(pressed.status).toBe(200);
     const back = new URL(pressed.body.location!);

@@ -16,6 +16,7 @@ import {
   type TestIdentityProvider,
 } from '../server/identity/testIdentityProvider';
 import { startTeamServerFixture, type TeamServerFixture } from '../server/teamServerFixture';
+import { signInAtProvider } from '../server/identity/providerPages';
 
 const chromiumPath = process.env['CHROMIUM_PATH'];
 
@@ -47,12 +48,7 @@ describe.skipIf(!chromiumPath)('the desktop app’s sign-in in Chromium', { time
       serverUrl: fixture.server.origin,
       openExternal: async (url) => void page.goto(url),
     });
-    await page.waitForURL(/^http:\/\/localhost:\d+\/interaction\//);
-    await page.fill('input[name=login]', 'jana-at-idp');
-    await page.fill('input[name=password]', 'any');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('input[name=prompt][value=consent]', { state: 'attached' });
-    await page.click('button[type=submit]');
+    await signInAtProvider(page, 'jana-at-idp');
 
     await page.waitForURL(/\/auth\/native\?request=/);
     const agent = accounts['jana-at-idp']!.preferred_username as string;

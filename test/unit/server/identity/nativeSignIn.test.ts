@@ -57,9 +57,17 @@ function pkce() {
 
 const LOOPBACK = 'http://127.0.0.1:51234/ringside/abcdefghijklmnopqrstuv';
 
-function nativeUrl(params: Record<string, string>): URL {
+/** The app's request: to the loopback, a fresh S256 challenge, unless `params` say otherwise. */
+function nativeUrl(params: Record<string, string> = {}): URL {
   const url = new URL('/auth/native', server.origin);
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const asked = {
+    redirect_uri: LOOPBACK,
+    state: 'state-of-enough-length',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+    ...params,
+  };
+  for (const [name, value] of Object.entries(asked)) url.searchParams.set(name, value);
   return url;
 }
 
@@ -71,7 +79,6 @@ async function codeFor(redirectUri = LOOPBACK) {
     redirect_uri: redirectUri,
     state,
     code_challenge: challenge,
-    code_challenge_method: 'S256',
     device: 'Jana’s laptop',
   });
   const { requestId } = await openConfirmation(browser, address.href, 'jana-at-idp');
@@ -123,13 +130,7 @@ describe('the desktop app’s sign-in on the server', { timeout: 30_000 }, () =>
     ['a script', 'javascript:alert(1)'],
     ['an encoded host', 'http://127.0.0.%31:51234/ringside'],
   ])('refuses a redirect_uri to %s with a page, redirecting nowhere', async (_what, redirectUri) => {
-    const { challenge } = pkce();
-    const asked = nativeUrl({
-      redirect_uri: redirectUri,
-      state: 'state-of-enough-length',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    });
+    const asked = nativeUrl({ redirect_uri: redirectUri });
     // The browser is signed in (the first test): nothing but the address stands between the attacker and a code.
     const { response, text } = await browser.request(asked);
     expect(response.status).toBe(400);
@@ -139,13 +140,7 @@ describe('the desktop app’s sign-in on the server', { timeout: 30_000 }, () =>
   });
 
   it('refuses a request without S256 or with a missing state', async () => {
-    const { challenge } = pkce();
-    const plain = { redirect_uri: LOOPBACK, state: 'state-of-enough-length', code_challenge: challenge };
-    for (const params of [
-      { ...plain, code_challenge_method: 'plain' },
-      { ...plain, code_challenge_method: 'S256', state: '' },
-      { ...plain, code_challenge_method: 'S256', code_challenge: 'short' },
-    ]) {
+    for (const params of [{ code_challenge_method: 'plain' }, { state: '' }, { code_challenge: 'short' }]) {
       const { response } = await browser.request(nativeUrl(params));
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
@@ -195,13 +190,7 @@ describe('the desktop app’s sign-in on the server', { timeout: 30_000 }, () =>
   });
 
   it('takes Continue only from the server’s own origin, and answers each request once', async () => {
-    const { challenge } = pkce();
-    const address = nativeUrl({
-      redirect_uri: LOOPBACK,
-      state: 'state-of-enough-length',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    });
+    const address = nativeUrl();
     const { requestId } = await openConfirmation(browser, address.href, 'jana-at-idp');
     for (const origin of [null, 'https://attacker.example', 'null']) {
       const forged = await pressButton(browser, server.origin, requestId, 'continue', origin);
@@ -218,13 +207,7 @@ describe('the desktop app’s sign-in on the server', { timeout: 30_000 }, () =>
   });
 
   it('sends a browser without a session to sign in first, with the request kept on the server', async () => {
-    const { challenge } = pkce();
-    const address = nativeUrl({
-      redirect_uri: LOOPBACK,
-      state: 'state-of-enough-length',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    });
+    const address = nativeUrl();
     const { response } = await new TestBrowser().request(address);
     expect(response.status).toBe(303);
     const signIn = new URL(response.headers.get('location')!, server.origin);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieSettingsFor, sessionReader } from '../../../../src-main/server/identity/sessionCookies';
 import { startSignInServer, type SignInServer } from './signInServer';
 import { listenTestIdentityProvider, signInWith, type TestIdentityProvider } from './testIdentityProvider';
+import { signInAtProvider } from './providerPages';
 
 const chromiumPath = process.env['CHROMIUM_PATH'];
 
@@ -49,12 +50,7 @@ describe.skipIf(!chromiumPath)('OIDC sign-in in Chromium', { timeout: 60_000 }, 
   it('comes back from the provider signed in, the first page load already carrying the session', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.origin}/auth/signin?return=/landing`);
-    await page.waitForURL(/^http:\/\/localhost:\d+\/interaction\//);
-    await page.fill('input[name=login]', 'jana-at-idp');
-    await page.fill('input[name=password]', 'any');
-    await page.click('button[type=submit]');
-    await page.waitForSelector('input[name=prompt][value=consent]', { state: 'attached' });
-    await page.click('button[type=submit]');
+    await signInAtProvider(page, 'jana-at-idp');
     await page.waitForURL(`${server.origin}/landing`);
     await page.waitForLoadState('load');
 
