@@ -140,7 +140,12 @@ describe('the desktop app’s sign-in on the server', { timeout: 30_000 }, () =>
   });
 
   it('refuses a request without S256 or with a missing state', async () => {
-    for (const params of [{ code_challenge_method: 'plain' }, { state: '' }, { code_challenge: 'short' }]) {
+    const refused: Record<string, string>[] = [
+      { code_challenge_method: 'plain' },
+      { state: '' },
+      { code_challenge: 'short' },
+    ];
+    for (const params of refused) {
       const { response } = await browser.request(nativeUrl(params));
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
