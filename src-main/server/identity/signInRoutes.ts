@@ -68,6 +68,8 @@ export interface SignInRoutesOptions {
   audit?: AuditRecorder;
   /** Times the desktop app's sign-in requests and codes. */
   clock: Clock;
+  /** The PBX user's display name when the server knows it already (their session is served), for pages. */
+  displayNameOf?: (username: string) => string | undefined;
 }
 
 const OIDC_REFUSALS: Record<SignInRefusal, Omit<Refusal, 'params'>> = {
@@ -209,6 +211,7 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
     sessions,
     cookies,
     hasIdentityProvider: options.oidc !== undefined,
+    displayNameOf: options.displayNameOf ?? (() => undefined),
     browserLimit: rateLimitOf(limits.signIn),
     exchangeLimit: rateLimitOf(limits.enrollment),
     requireSession,

@@ -180,6 +180,12 @@ describe('the desktop app signs in through the system browser', { timeout: 30_00
     const { started } = signIn();
     const browser = new TestBrowser();
     const confirmation = await openConfirmation(browser, started.url, 'agent-at-idp');
+    // The agent is served since the first test's RemoteCore: the page names them as the PBX does too.
+    const displayName = fixture.agents.servedIdentity(agent.username)!.displayName;
+    expect(displayName).not.toBe(agent.username);
+    expect(confirmation.page).toContain(
+      `Sign in the Ringside desktop app on this computer as ${displayName} (${agent.username})?`,
+    );
     const pressed = await pressButton(browser, fixture.server.origin, confirmation.requestId, 'cancel');
     const back = new URL(pressed.body.location!);
     expect(back.searchParams.get('error')).toBe('access_denied');
