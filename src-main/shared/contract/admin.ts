@@ -47,6 +47,15 @@ export interface AdminEnrollment {
   expiresAt: number;
 }
 
+/** A link just issued, in both forms (shared/enrollmentLink.ts). */
+export interface AdminIssuedEnrollment {
+  link: AdminEnrollment;
+  /** The web form, `https://…/enroll#…`, for a browser. */
+  url: string;
+  /** The same link for the desktop app, `ringside://enroll?server=…#…`. */
+  appUrl: string;
+}
+
 /** Whether this window may show the admin page: on a team server, to an administrator. */
 export interface AdminAccess {
   teamServer: boolean;
@@ -132,15 +141,8 @@ export const adminCommands = {
   'admin:revokeAgent': command(AdminAgentArgsSchema).changes<AdminRevokeResult>(),
   'admin:revokeAll': command(z.undefined()).changes<AdminRevokeResult>(),
   'admin:enrollments': command(z.undefined()).returns<AdminEnrollment[]>(),
-  /**
-   * The link is in the result only: the server keeps its token's hash, so it is shown once. `url` is its web
-   * form (`https://…/enroll#…`), `appUrl` the same link for the desktop app (`ringside://enroll?server=…#…`).
-   */
-  'admin:issueEnrollment': command(AdminAgentArgsSchema).changes<{
-    link: AdminEnrollment;
-    url: string;
-    appUrl: string;
-  }>(),
+  /** The link is in the result only: the server keeps its token's hash, so it is shown once. */
+  'admin:issueEnrollment': command(AdminAgentArgsSchema).changes<AdminIssuedEnrollment>(),
   'admin:cancelEnrollment': command(AdminCancelEnrollmentArgsSchema).changes<{ cancelled: boolean }>(),
   /** Read every 2 s while the page shows it; the PBX's queues are read at most once per 2 s for everyone. */
   'admin:supervisor': command(z.undefined()).returns<AdminSupervisorView>(),

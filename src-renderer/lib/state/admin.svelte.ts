@@ -4,7 +4,12 @@
  * change the administrator makes (the server sends no events for them), and the one link just issued, which
  * is shown once and never read back.
  */
-import type { AdminEnrollment, AdminRevokeResult, AdminSession } from '../../../src-main/shared/contract';
+import type {
+  AdminEnrollment,
+  AdminIssuedEnrollment,
+  AdminRevokeResult,
+  AdminSession,
+} from '../../../src-main/shared/contract';
 import { describeError, type ErrorDescription } from '../errors';
 import { invoke } from '../ringside';
 import { Action } from './action.svelte';
@@ -30,9 +35,9 @@ export class AdminState {
   loaded = $state(false);
   loadError = $state.raw<ErrorDescription | null>(null);
   /** The link just issued: its URL exists nowhere else. */
-  issued = $state.raw<{ link: AdminEnrollment; url: string } | null>(null);
+  issued = $state.raw<AdminIssuedEnrollment | null>(null);
   readonly revoking = new Action<AdminRevokeResult>();
-  readonly issuing = new Action<{ link: AdminEnrollment; url: string }>();
+  readonly issuing = new Action<AdminIssuedEnrollment>();
   readonly cancelling = new Action<{ cancelled: boolean }>();
 
   async load(): Promise<void> {
