@@ -1,3 +1,4 @@
 export { enrollWithLink, type EnrollOptions, type RemoteCredential } from './enrollment';
 export { RemoteCore, type RemoteCoreDeps } from './remoteCore';
 export { REMOTE_RECONNECT, type RemoteLinkStatus } from './remoteLink';
+export { createServerDispatcher, type ServerDispatcherOptions } from './serverTrust';

@@ -65,6 +65,8 @@ export class RemoteLink {
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #nextId = 0;
+  /** Why the last attempt failed (an untrusted certificate, or unreachable); null once connected. */
+  #failure: RemoteError | null = null;
   readonly #pending = new PendingInvokes<RemoteSocket>();
 
   constructor(private readonly deps: RemoteLinkDeps) {}
@@ -80,7 +82,11 @@ export class RemoteLink {
   /** The server's result as it is; a failure of the link itself when there is no connection to send it on. */
   invoke(channel: string, args: unknown): Promise<IpcResult<unknown>> {
     const socket = this.#ready;
-    if (!socket) return Promise.resolve(failed(this.#status === 'signed-out' ? signedOut() : unreachable()));
+    if (!socket) {
+      return Promise.resolve(
+        failed(this.#status === 'signed-out' ? signedOut() : (this.#failure ?? unreachable())),
+      );
+    }
     const id = ++this.#nextId;
     const text = JSON.stringify({ type: 'invoke', id, channel, args } satisfies InvokeFrame);
     return new Promise((resolve) => {
@@ -100,7 +106,10 @@ export class RemoteLink {
       key = await readPageKey(this.deps.credential, this.deps.dispatcher);
     } catch (error) {
       if (error instanceof RemoteError && error.code === 'auth-failed') this.#stop('signed-out');
-      else this.#retry();
+      else {
+        this.#noteFailure(error instanceof RemoteError ? error : unreachable());
+        this.#retry();
+      }
       return;
     }
     if (this.#stopped) return;
@@ -136,6 +145,7 @@ export class RemoteLink {
     }
     if (frame.type === 'hello') {
       this.#ready = socket;
+      this.#failure = null;
       this.#attempt = 0;
       this.#setStatus('connected');
       this.deps.onConnected(this.#hellos++ > 0);
@@ -144,6 +154,14 @@ export class RemoteLink {
     } else {
       this.#pending.settle(frame);
     }
+  }
+
+  /** Kept for the commands refused meanwhile; logged once per new reason, not at every attempt. */
+  #noteFailure(failure: RemoteError): void {
+    if (failure.message !== this.#failure?.message) {
+      this.deps.logger.warn(`team server not connected: ${failure.message}`);
+    }
+    this.#failure = failure;
   }
 
   #retry(): void {

@@ -32,6 +32,8 @@ export interface TeamServerFixtureOptions {
   /** The shared queue poll's schedule (default: the real one). */
   queuePoll?: Partial<QueuePollPolicy>;
   monitorWhileSignedOut?: boolean;
+  /** PEM certificate and key: the server speaks HTTPS (and WSS) with them, as with `tls` in server.json. */
+  tls?: { cert: string; key: string };
 }
 
 export async function startTeamServerFixture(
@@ -86,6 +88,7 @@ async function composeOnDemo(
       usernames: options.administrators === 'agent' ? [demo.agent.username] : (options.administrators ?? []),
     },
     monitorWhileSignedOut: options.monitorWhileSignedOut,
+    tls: options.tls,
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',
