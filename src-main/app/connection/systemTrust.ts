@@ -11,6 +11,7 @@
  */
 import {
   checkServerIdentity,
+  createSecureContext,
   getCACertificates,
   type ConnectionOptions,
   type DetailedPeerCertificate,
@@ -79,17 +80,18 @@ export interface CertificatePin {
 }
 
 /**
- * The TLS options of a connection trusting `trusted`, and with a pin that certificate too, for its host only.
- * A partial chain is accepted so a pinned leaf is an anchor even when its issuer is not at hand.
+ * The TLS options of the connections of one dispatcher trusting `trusted`, and with a pin that certificate
+ * too, for its host only. A partial chain is accepted so a pinned leaf is an anchor even without its issuer.
+ * One secure context serves every connection: built from hundreds of CA certificates at each handshake (what
+ * a `ca` option does), it would cost several times the handshake itself.
  */
 export function trustOptions(
   trusted: readonly string[],
   pin: CertificatePin | null,
-): Pick<ConnectionOptions, 'ca' | 'checkServerIdentity' | 'allowPartialTrustChain'> {
-  if (!pin) return { ca: [...trusted] };
+): Pick<ConnectionOptions, 'secureContext' | 'checkServerIdentity'> {
+  if (!pin) return { secureContext: createSecureContext({ ca: [...trusted] }) };
   return {
-    ca: [...trusted, pin.pem],
+    secureContext: createSecureContext({ ca: [...trusted, pin.pem], allowPartialTrustChain: true }),
     checkServerIdentity: pinnedIdentityCheck(pin.host, pin.pem),
-    allowPartialTrustChain: true,
   };
 }
