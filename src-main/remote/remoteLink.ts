@@ -43,6 +43,8 @@ export interface RemoteLinkDeps {
   createSocket?: CreateSocket;
   random?: () => number;
   onStatus(status: RemoteLinkStatus): void;
+  /** An attempt failed for a reason other than the last one's (see `failure`). */
+  onFailure?(failure: RemoteError): void;
   onEvent(channel: string, payload: unknown): void;
   /** A hello arrived; `again` after the first: events sent meanwhile were lost. */
   onConnected(again: boolean): void;
@@ -65,7 +67,6 @@ export class RemoteLink {
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #nextId = 0;
-  /** Why the last attempt failed (an untrusted certificate, or unreachable); null once connected. */
   #failure: RemoteError | null = null;
   readonly #pending = new PendingInvokes<RemoteSocket>();
 
@@ -73,6 +74,11 @@ export class RemoteLink {
 
   get status(): RemoteLinkStatus {
     return this.#status;
+  }
+
+  /** Why the last attempt failed (an untrusted certificate, unreachable); null once connected. */
+  get failure(): RemoteError | null {
+    return this.#failure;
   }
 
   start(): void {
@@ -158,10 +164,10 @@ export class RemoteLink {
 
   /** Kept for the commands refused meanwhile; logged once per new reason, not at every attempt. */
   #noteFailure(failure: RemoteError): void {
-    if (failure.message !== this.#failure?.message) {
-      this.deps.logger.warn(`team server not connected: ${failure.message}`);
-    }
+    if (failure.message === this.#failure?.message) return;
+    this.deps.logger.warn(`team server not connected: ${failure.message}`);
     this.#failure = failure;
+    this.deps.onFailure?.(failure);
   }
 
   #retry(): void {

@@ -9,11 +9,19 @@ import { createServer, type Server } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, type Dispatcher } from 'undici';
 import { systemTrustedCertificates } from '../../../src-main/app/connection/systemTrust';
-import { createServerDispatcher, enrollWithLink, type RemoteCredential } from '../../../src-main/remote';
+import {
+  createServerDispatcher,
+  enrollWithLink,
+  RemoteCore,
+  type RemoteCredential,
+} from '../../../src-main/remote';
+import { MemorySettingsStore, SettingsRepository } from '../../../src-main/app/settings/settingsRepository';
+import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
+import { systemClock } from '../../../src-main/shared/clock';
 import { readPageKey } from '../../../src-main/remote/enrollment';
 import { RemoteError } from '../../../src-main/remote/remoteError';
 import { RemoteLink, type RemoteLinkStatus } from '../../../src-main/remote/remoteLink';
-import { AppError } from '../../../src-main/shared/contract';
+import { AppError, type ConnectionState } from '../../../src-main/shared/contract';
 import { t } from '../../../src-main/shared/i18n';
 import { silentLogger } from '../../../src-main/shared/logger';
 import { WS_PATH } from '../../../src-main/shared/wsProtocol';
@@ -206,6 +214,38 @@ describe("trusting the team server's certificate", { timeout: 30_000 }, () => {
     } finally {
       trusted.dispose();
       untrusted.dispose();
+    }
+  });
+
+  it("tells the windows why from the first attempt, and every command says it, when the certificate isn't trusted", async () => {
+    const settings = new SettingsRepository({
+      store: new MemorySettingsStore(),
+      defaults: defaultSettings(),
+      logger: silentLogger,
+    });
+    const core = new RemoteCore({
+      credential: pinnedCredential,
+      clock: systemClock,
+      logger: silentLogger,
+      settings,
+      reconnect: { firstMs: 50, maxMs: 100 },
+      dispatcher: dispatcher(null),
+    });
+    const states: ConnectionState[] = [];
+    core.subscribe((channel, payload) => {
+      if (channel === 'connection:state') states.push(payload as ConnectionState);
+    });
+    try {
+      await core.start();
+      await vi.waitFor(() => expect(states).toHaveLength(1), { timeout: 8000, interval: 25 });
+      expect(states[0]).toMatchObject({ status: 'offline', message: UNKNOWN_ISSUER });
+      await expect(core.commands['app:info']()).rejects.toThrow(UNKNOWN_ISSUER);
+      // Later attempts fail the same way: no news, no more events.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(states).toHaveLength(1);
+      expect(core.linkStatus).toBe('connecting');
+    } finally {
+      await core.dispose();
     }
   });
 
