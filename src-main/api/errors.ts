@@ -5,6 +5,7 @@
  */
 import { AppError, type ErrorParams } from '../shared/contract';
 import { activeTranslator, text, type Text } from '../shared/i18n';
+import type { NetworkErrorKind } from '../shared/networkFailure';
 
 /** What the client was doing when it failed, for messages and logs (never with query or body). */
 export interface RequestContext {
@@ -219,7 +220,7 @@ export function retryAfterOf(error: unknown, capMs: number): number | undefined 
 
 // ---- Transport ----------------------------------------------------------------------------------------
 
-export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'not-https' | 'other';
+export type { NetworkErrorKind };
 
 const NETWORK_MESSAGES = {
   dns: 'pbx.networkDns',

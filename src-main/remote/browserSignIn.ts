@@ -20,7 +20,7 @@ import { systemClock, type Clock } from '../shared/clock';
 import { escapeHtml } from '../shared/escapeHtml';
 import { t } from '../shared/i18n';
 import type { RemoteCredential } from './enrollment';
-import { RemoteError, unreachable } from './remoteError';
+import { connectionFailed, RemoteError } from './remoteError';
 
 export interface BrowserSignInOptions {
   /** The team server's origin (`https://ringside.example.com`). */
@@ -146,7 +146,7 @@ export function startBrowserSignIn(options: BrowserSignInOptions): BrowserSignIn
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code, code_verifier: verifier, redirect_uri: redirectUri }),
     }).catch((cause: unknown) => {
-      throw new RemoteError('network-error', unreachable().message, undefined, { cause });
+      throw connectionFailed(cause);
     });
     const answer = (await response.json().catch(() => ({}))) as { cookie?: unknown };
     if (!response.ok || typeof answer.cookie !== 'string' || !COOKIE_PATTERN.test(answer.cookie)) {
@@ -171,7 +171,7 @@ export function startBrowserSignIn(options: BrowserSignInOptions): BrowserSignIn
     if (finished) return void listener.close();
     const status = await fetch(`${origin}${STATUS_PATH}`, { dispatcher: options.dispatcher }).catch(
       (cause: unknown) => {
-        throw new RemoteError('network-error', unreachable().message, undefined, { cause });
+        throw connectionFailed(cause);
       },
     );
     const offered = (await status.json().catch(() => ({}))) as { browserSignIn?: unknown };

@@ -10,7 +10,7 @@ import { APP_ENROLLMENT_HOST, APP_LINK_SCHEME, WEB_ENROLLMENT_PATH } from '../sh
 import { t, type MessageKey } from '../shared/i18n';
 import { isLoopbackHost } from '../shared/loopback';
 import { PAGE_KEY_META } from '../shared/wsProtocol';
-import { RemoteError, signedOut, unreachable } from './remoteError';
+import { connectionFailed, RemoteError, signedOut, unreachable } from './remoteError';
 
 /** What the desktop keeps to reconnect: the server's origin and the session cookie (`name=value`). */
 export interface RemoteCredential {
@@ -21,7 +21,7 @@ export interface RemoteCredential {
 export interface EnrollOptions {
   /** The name this computer is listed under in the server's sessions (default: the user agent's reading). */
   deviceName?: string;
-  /** For a server over HTTPS with a private CA: a dispatcher that trusts it. */
+  /** The connection's trust (serverTrust.ts): the OS store, and the certificate pinned for this server. */
   dispatcher?: Dispatcher;
 }
 
@@ -85,7 +85,7 @@ export async function enrollWithLink(url: string, options: EnrollOptions = {}): 
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ token, ...(options.deviceName ? { deviceName: options.deviceName } : {}) }),
   }).catch((error: unknown) => {
-    throw new RemoteError('network-error', unreachable().message, undefined, { cause: error });
+    throw connectionFailed(error);
   });
   await response.body?.cancel();
   if (!response.ok) {
@@ -114,7 +114,7 @@ export async function readPageKey(credential: RemoteCredential, dispatcher?: Dis
     headers: { cookie: credential.cookie },
     redirect: 'manual',
   }).catch((error: unknown) => {
-    throw new RemoteError('network-error', unreachable().message, undefined, { cause: error });
+    throw connectionFailed(error);
   });
   if (page.status >= 500) {
     await page.body?.cancel();

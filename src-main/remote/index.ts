@@ -8,3 +8,4 @@ export {
 } from './enrollment';
 export { RemoteCore, type RemoteCoreDeps } from './remoteCore';
 export { REMOTE_RECONNECT, type RemoteLinkStatus } from './remoteLink';
+export { createServerDispatcher, type ServerDispatcherOptions } from './serverTrust';

@@ -32,7 +32,7 @@ import type { ReconnectPolicy } from '../shared/reconnectDelay';
 import { RESYNC_READS } from '../shared/resyncReads';
 import type { RemoteCredential } from './enrollment';
 import { RemoteDialRequests } from './remoteDialRequests';
-import { signedOut, unreachable } from './remoteError';
+import { signedOut, unreachable, type RemoteError } from './remoteError';
 import { RemoteLink, type CreateSocket, type RemoteLinkStatus } from './remoteLink';
 
 export interface RemoteCoreDeps {
@@ -68,6 +68,7 @@ export class RemoteCore {
   private readonly events: EventHub;
   private readonly link: RemoteLink;
   private readonly linkListeners = new Set<(status: RemoteLinkStatus) => void>();
+  private shownState: ConnectionState | null = null;
 
   constructor(private readonly deps: RemoteCoreDeps) {
     this.events = new EventHub(deps.logger);
@@ -78,6 +79,7 @@ export class RemoteCore {
       dispatcher: deps.dispatcher,
       createSocket: deps.createSocket,
       onStatus: (status) => this.linkChanged(status),
+      onFailure: () => this.tellWindows(),
       onEvent: (channel, payload) => {
         if (!isEventChannel(channel)) return;
         if (channel === 'locale:changed') this.speak(payload as Events['locale:changed']);
@@ -141,8 +143,16 @@ export class RemoteCore {
   private linkChanged(status: RemoteLinkStatus): void {
     this.deps.logger.info(`team server link: ${status}`);
     for (const listener of [...this.linkListeners]) listener(status);
-    const state = windowState(status, this.deps.clock.now());
-    if (state) this.events.emit('connection:state', state);
+    this.tellWindows();
+  }
+
+  /** The link's state for windows, once per change: a retry failing as the last one did is no news. */
+  private tellWindows(): void {
+    const state = windowState(this.link.status, this.link.failure, this.deps.clock.now());
+    const shown = this.shownState;
+    this.shownState = state;
+    if (!state || (shown?.status === state.status && shown.message === state.message)) return;
+    this.events.emit('connection:state', state);
   }
 
   /**
@@ -171,9 +181,18 @@ export class RemoteCore {
   }
 }
 
-/** What a window shows while the link is down; connected, the server's own `connection:state` is current. */
-function windowState(status: RemoteLinkStatus, now: number): ConnectionState | null {
-  if (status === 'reconnecting') return { status: 'offline', message: unreachable().message, since: now };
+/**
+ * What a window shows while the link is down, with why the last attempt failed (an untrusted certificate
+ * says so from the first attempt on); connected, the server's own `connection:state` is current.
+ */
+function windowState(
+  status: RemoteLinkStatus,
+  failure: RemoteError | null,
+  now: number,
+): ConnectionState | null {
+  if (status === 'reconnecting' || (status === 'connecting' && failure)) {
+    return { status: 'offline', message: (failure ?? unreachable()).message, since: now };
+  }
   if (status === 'signed-out')
     return { status: 'credentials-rejected', message: signedOut().message, since: now };
   return null;

@@ -43,6 +43,8 @@ export interface RemoteLinkDeps {
   createSocket?: CreateSocket;
   random?: () => number;
   onStatus(status: RemoteLinkStatus): void;
+  /** An attempt failed for a reason other than the last one's (see `failure`). */
+  onFailure?(failure: RemoteError): void;
   onEvent(channel: string, payload: unknown): void;
   /** A hello arrived; `again` after the first: events sent meanwhile were lost. */
   onConnected(again: boolean): void;
@@ -65,12 +67,18 @@ export class RemoteLink {
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
   #nextId = 0;
+  #failure: RemoteError | null = null;
   readonly #pending = new PendingInvokes<RemoteSocket>();
 
   constructor(private readonly deps: RemoteLinkDeps) {}
 
   get status(): RemoteLinkStatus {
     return this.#status;
+  }
+
+  /** Why the last attempt failed (an untrusted certificate, unreachable); null once connected. */
+  get failure(): RemoteError | null {
+    return this.#failure;
   }
 
   start(): void {
@@ -80,7 +88,11 @@ export class RemoteLink {
   /** The server's result as it is; a failure of the link itself when there is no connection to send it on. */
   invoke(channel: string, args: unknown): Promise<IpcResult<unknown>> {
     const socket = this.#ready;
-    if (!socket) return Promise.resolve(failed(this.#status === 'signed-out' ? signedOut() : unreachable()));
+    if (!socket) {
+      return Promise.resolve(
+        failed(this.#status === 'signed-out' ? signedOut() : (this.#failure ?? unreachable())),
+      );
+    }
     const id = ++this.#nextId;
     const text = JSON.stringify({ type: 'invoke', id, channel, args } satisfies InvokeFrame);
     return new Promise((resolve) => {
@@ -100,7 +112,10 @@ export class RemoteLink {
       key = await readPageKey(this.deps.credential, this.deps.dispatcher);
     } catch (error) {
       if (error instanceof RemoteError && error.code === 'auth-failed') this.#stop('signed-out');
-      else this.#retry();
+      else {
+        this.#noteFailure(error instanceof RemoteError ? error : unreachable());
+        this.#retry();
+      }
       return;
     }
     if (this.#stopped) return;
@@ -136,6 +151,7 @@ export class RemoteLink {
     }
     if (frame.type === 'hello') {
       this.#ready = socket;
+      this.#failure = null;
       this.#attempt = 0;
       this.#setStatus('connected');
       this.deps.onConnected(this.#hellos++ > 0);
@@ -144,6 +160,14 @@ export class RemoteLink {
     } else {
       this.#pending.settle(frame);
     }
+  }
+
+  /** Kept for the commands refused meanwhile; logged once per new reason, not at every attempt. */
+  #noteFailure(failure: RemoteError): void {
+    if (failure.message === this.#failure?.message) return;
+    this.deps.logger.warn(`team server not connected: ${failure.message}`);
+    this.#failure = failure;
+    this.deps.onFailure?.(failure);
   }
 
   #retry(): void {

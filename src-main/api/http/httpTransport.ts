@@ -14,8 +14,8 @@
  */
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import { classifyNetworkFailure } from '../../shared/networkFailure';
 import { NetworkError, ServerError, Timeout, type RequestContext } from '../errors';
-import { classifyNetworkFailure } from './classifyNetworkFailure';
 import {
   DEFAULT_RETRY_POLICY,
   RETRYABLE_NETWORK_KINDS,

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ServerError, Timeout, type FetchLike, type PbxClient } from '../../../src-main/api';
 import { defaultSleep } from '../../../src-main/api/http/httpTransport';
-import { classifyNetworkFailure } from '../../../src-main/api/http/classifyNetworkFailure';
+import { classifyNetworkFailure } from '../../../src-main/shared/networkFailure';
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfterMs } from '../../../src-main/api/http/retry';
 import { clientFor, fakePbx, json, manualClock, ok, type FakePbx } from './fakePbx';
 

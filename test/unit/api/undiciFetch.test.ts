@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciFetch } from '../../../src-main/api';
-import { classifyNetworkFailure } from '../../../src-main/api/http/classifyNetworkFailure';
+import { classifyNetworkFailure } from '../../../src-main/shared/networkFailure';
 
 let server: Server;
 let origin: string;

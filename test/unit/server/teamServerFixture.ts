@@ -36,6 +36,8 @@ export interface TeamServerFixtureOptions {
   monitorWhileSignedOut?: boolean;
   /** Sign-in with an identity provider (testIdentityProvider.ts); none: enrollment links only. */
   oidc?: ComposeOptions['oidc'];
+  /** PEM certificate and key: the server speaks HTTPS (and WSS) with them, as with `tls` in server.json. */
+  tls?: { cert: string; key: string };
 }
 
 export async function startTeamServerFixture(
@@ -91,6 +93,7 @@ async function composeOnDemo(
     },
     monitorWhileSignedOut: options.monitorWhileSignedOut,
     oidc: options.oidc,
+    tls: options.tls,
     build: {
       name: 'ringside-server',
       version: '0.0.0-test',

@@ -9,7 +9,8 @@ import { connect } from 'node:net';
 import { createSecureContext } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchInit } from '../../../src-main/api';
-import { createSystemTransport, systemTrustedCertificates } from '../../../src-main/web/systemTransport';
+import { systemTrustedCertificates } from '../../../src-main/app/connection/systemTrust';
+import { createSystemTransport } from '../../../src-main/web/systemTransport';
 import { selfSignedKeyPair } from '../app/helpers';
 
 const init = (): FetchInit => ({

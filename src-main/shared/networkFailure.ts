@@ -2,8 +2,18 @@
  * Turns what `fetch` throws into a `NetworkErrorKind`. Node's fetch (undici) throws `TypeError('fetch
  * failed')` with the system error as `cause` (sometimes an `AggregateError` of several addresses); Electron's
  * `net.fetch` throws errors whose message names a Chromium net error (`net::ERR_NAME_NOT_RESOLVED`).
+ * Shared by the PBX's client (api/http/httpTransport.ts) and the desktop's client of a team server
+ * (remote/remoteError.ts), which word the same kinds for their own server.
  */
-import type { NetworkErrorKind } from '../errors';
+
+/** Why a server could not be reached, as far as the error tells. */
+export type NetworkErrorKind = 'dns' | 'refused' | 'reset' | 'tls' | 'not-https' | 'other';
+
+/** The kind, and the code (system, OpenSSL or Chromium's) it was read from when there was one. */
+export interface NetworkFailure {
+  kind: NetworkErrorKind;
+  code?: string;
+}
 
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -63,19 +73,21 @@ function* causes(error: unknown): Generator<unknown> {
   }
 }
 
-export function classifyNetworkFailure(error: unknown): NetworkErrorKind {
+export function readNetworkFailure(error: unknown): NetworkFailure {
   for (const candidate of causes(error)) {
     if (typeof candidate !== 'object' || candidate === null) continue;
     const code = (candidate as { code?: unknown }).code;
     if (typeof code === 'string') {
       const kind = kindOfCode(code);
-      if (kind) return kind;
+      if (kind) return { kind, code };
     }
     const message = (candidate as { message?: unknown }).message;
     if (typeof message === 'string') {
       const match = CHROMIUM_KINDS.find(([pattern]) => pattern.test(message));
-      if (match) return match[1];
+      if (match) return { kind: match[1], code: /net::ERR_[A-Z_]+/.exec(message)?.[0] };
     }
   }
-  return 'other';
+  return { kind: 'other' };
 }
+
+export const classifyNetworkFailure = (error: unknown): NetworkErrorKind => readNetworkFailure(error).kind;
