@@ -18,6 +18,8 @@ export async function readCertificateFile(file: File): Promise<ChosenCertificate
     const pem = await file.text();
     return { pem, summary: await invoke('certificate:inspect', { pem }) };
   } catch (error) {
-    throw new Error(t('settings.certificateFileError', { file: file.name, message: fieldMessage(error) }));
+    throw new Error(t('settings.certificateFileError', { file: file.name, message: fieldMessage(error) }), {
+      cause: error,
+    });
   }
 }

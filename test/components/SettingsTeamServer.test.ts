@@ -95,6 +95,49 @@ describe('Settings ▸ Connection on the desktop app', () => {
     expect(screen.getByRole('button', { name: 'Sign in with your company account' })).toBeInTheDocument();
   });
 
+  it('trusts exactly the certificate chosen, sent with the server; an unusable file is said beside the picker', async () => {
+    const chosen: TeamServerChooseArgs[] = [];
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    open(teamServerView({ kind: 'team-server', serverUrl: 'https://ringside.example.com' }), {
+      'certificate:inspect': (args) =>
+        args.pem === pem
+          ? ok({
+              subject: 'CN=ringside.example.com',
+              issuer: 'CN=Example Internal CA',
+              fingerprint256: 'AB:CD',
+              validFrom: '2026-01-01T00:00:00.000Z',
+              validTo: '2027-12-31T00:00:00.000Z',
+              expired: false,
+              isCA: false,
+              count: 1,
+            })
+          : { ok: false, error: { code: 'invalid-argument', message: 'This is no PEM certificate.' } },
+      'teamServer:choose': (args) => {
+        chosen.push(args);
+        return ok(teamServerView({ kind: 'team-server', serverUrl: args.serverUrl }));
+      },
+    });
+    const picker = await screen.findByLabelText('Choose a certificate file…');
+    await fireEvent.change(picker, { target: { files: [new File([pem], 'server.pem')] } });
+    expect(await screen.findByText('CN=ringside.example.com')).toBeInTheDocument();
+
+    await fireEvent.change(screen.getByLabelText('Choose another file…'), {
+      target: { files: [new File(['not a certificate'], 'notes.txt')] },
+    });
+    const another = screen.getByLabelText('Choose another file…');
+    await waitFor(() =>
+      expect(another).toHaveAccessibleDescription(/notes\.txt.*This is no PEM certificate/),
+    );
+    expect(screen.getByText('CN=ringside.example.com')).toBeInTheDocument();
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Use this server' }));
+    await waitFor(() =>
+      expect(chosen).toEqual([
+        { kind: 'team-server', serverUrl: 'https://ringside.example.com', certificatePem: pem },
+      ]),
+    );
+  });
+
   it('goes back to the PBX from a team server with one button', async () => {
     const chosen: TeamServerChooseArgs[] = [];
     open(teamServerView(janaOnTeamServer), {
