@@ -221,6 +221,14 @@ describe('the first run on the desktop app', () => {
     expect(screen.getByText('Signed in as Jana Nováková (jana)')).toBeInTheDocument();
   });
 
+  it('opens on the team server’s sign-in when one is chosen but not signed in to', async () => {
+    open(teamServerView({ kind: 'team-server', serverUrl: 'https://ringside.example.com' }), {}, fresh);
+    expect(await screen.findByRole('heading', { name: 'Your company’s team server' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Team server address/)).toHaveValue('https://ringside.example.com');
+    expect(screen.getByRole('button', { name: 'Sign in with your company account' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect a real PBX' })).not.toBeInTheDocument();
+  });
+
   it('says nothing of a team server where the host cannot be a client', async () => {
     open(teamServerView({ available: false }), {}, fresh);
     await screen.findByRole('button', { name: 'Connect a real PBX' });

@@ -70,6 +70,11 @@ export class TeamServerForm {
     return this.view?.available === true;
   }
 
+  /** The first read has answered (or failed, which hides the choice): what to show is known. */
+  get settled(): boolean {
+    return this.#stored.value !== null || this.#stored.error !== null;
+  }
+
   /** The organisation's policy fixes the kind and the server. */
   get locked(): boolean {
     return this.view?.locked === true;
