@@ -159,6 +159,21 @@ describe('Settings ▸ Connection on the desktop app', () => {
     expect(screen.getByLabelText(/PBX URL/)).toBeInTheDocument();
   });
 
+  it('says under the button why going back to the PBX was refused, and stays on the team server', async () => {
+    open(teamServerView(janaOnTeamServer), {
+      'teamServer:choose': () => ({
+        ok: false,
+        error: { code: 'internal', message: 'The keychain could not be read.' },
+      }),
+    });
+    await fireEvent.click(await screen.findByRole('radio', { name: 'This computer connects to the PBX' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Connect this computer to the PBX' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Not saved:.*The keychain could not be read\./,
+    );
+    expect(screen.getByText(/Ringside runs on the team server/)).toBeInTheDocument();
+  });
+
   it('keeps the address being typed when the view changes underneath', async () => {
     const fake = open(teamServerView());
     await fireEvent.click(await screen.findByRole('radio', { name: 'Team server' }));

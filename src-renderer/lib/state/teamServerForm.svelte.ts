@@ -89,13 +89,17 @@ export class TeamServerForm {
   async choose(): Promise<boolean> {
     this.#clear('serverUrl', 'certificatePem');
     const kind = this.kind;
-    const args: TeamServerChooseArgs = {
-      kind,
-      serverUrl: kind === 'team-server' ? this.serverUrl.trim() : (this.view?.serverUrl ?? ''),
-    };
-    if (this.#certificatePem !== undefined) args.certificatePem = this.#certificatePem;
+    // Back to the PBX: the server stays named (and its session kept) for a later switch back.
+    const args: TeamServerChooseArgs =
+      kind === 'team-server'
+        ? { kind, serverUrl: this.serverUrl.trim() }
+        : { kind, serverUrl: this.view?.serverUrl ?? '' };
+    if (kind === 'team-server' && this.#certificatePem !== undefined)
+      args.certificatePem = this.#certificatePem;
+    const request = () => invoke('teamServer:choose', args);
+    // Only the team-server form has fields to say a refusal beside; the PBX's button says it under itself.
     const view = await this.choosing.run(() =>
-      this.#aboutField('serverUrl', () => invoke('teamServer:choose', args)),
+      kind === 'team-server' ? this.#aboutField('serverUrl', request) : request(),
     );
     if (!view) return false;
     this.#stored.update(view);
