@@ -5,6 +5,7 @@ import {
   type ConnectionState,
   type Settings,
   type SettingsView,
+  type TeamServerClientView,
 } from '../../src-main/shared/contract';
 
 export const appInfo: AppInfo = {
@@ -44,3 +45,32 @@ export function settingsView(
     ...view,
   };
 }
+
+/**
+ * The desktop app's team-server view: a client that may choose, on this computer's PBX connection, signed in
+ * nowhere; a test changes what it needs.
+ */
+export function teamServerView(view: Partial<TeamServerClientView> = {}): TeamServerClientView {
+  return {
+    available: true,
+    kind: 'pbx',
+    serverUrl: '',
+    locked: false,
+    certificate: null,
+    credentialStorage: 'keychain',
+    signedIn: false,
+    agent: null,
+    link: 'idle',
+    browserSignIn: null,
+    ...view,
+  };
+}
+
+/** Signed in to the team server as Jana, its link up. */
+export const janaOnTeamServer: Partial<TeamServerClientView> = {
+  kind: 'team-server',
+  serverUrl: 'https://ringside.example.com',
+  signedIn: true,
+  agent: { username: 'jana', displayName: 'Jana Nováková' },
+  link: 'connected',
+};

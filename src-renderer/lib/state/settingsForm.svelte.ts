@@ -15,6 +15,7 @@ import type {
 } from '../../../src-main/shared/contract';
 import type { LanguageChoice, MessageKey } from '../../../src-main/shared/i18n';
 import { announce } from '../announcer.svelte';
+import { readCertificateFile } from '../certificateFile';
 import { fieldMessage, type ErrorDescription } from '../errors';
 import { t } from '../i18n.svelte';
 import { preferredPhone } from '../preferredPhone';
@@ -192,14 +193,11 @@ export class SettingsForm {
     if (!this.draft) return;
     this.clearErrors('trustedCertificatePem');
     try {
-      const pem = await file.text();
-      this.certificate = await invoke('certificate:inspect', { pem });
+      const { pem, summary } = await readCertificateFile(file);
+      this.certificate = summary;
       this.draft.trustedCertificatePem = pem;
     } catch (error) {
-      this.errors.trustedCertificatePem = t('settings.certificateFileError', {
-        file: file.name,
-        message: fieldMessage(error),
-      });
+      this.errors.trustedCertificatePem = fieldMessage(error);
     }
   }
 
