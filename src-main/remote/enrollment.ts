@@ -25,8 +25,12 @@ export interface EnrollOptions {
 
 const ENROLL_PATH = '/auth/enroll';
 
-/** The server's origin and the link's token, or an `invalid-argument` naming the problem. */
-function readEnrollmentLink(url: string): { origin: string; token: string } {
+/**
+ * The server's origin and the link's token, or an `invalid-argument` naming the problem. Two forms: the link
+ * the administrator sends (`https://host/enroll#token`) and the one the OS hands the desktop app
+ * (`ringside://enroll?server=<origin>#token`).
+ */
+export function readEnrollmentLink(url: string): { origin: string; token: string } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -34,10 +38,32 @@ function readEnrollmentLink(url: string): { origin: string; token: string } {
     throw new RemoteError('invalid-argument', t('errors.teamServerLinkInvalid'));
   }
   const token = parsed.hash.slice(1);
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || token === '') {
+  if (parsed.protocol === 'ringside:') return { origin: ringsideLinkOrigin(parsed), token: needed(token) };
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new RemoteError('invalid-argument', t('errors.teamServerLinkInvalid'));
   }
-  return { origin: parsed.origin, token };
+  return { origin: parsed.origin, token: needed(token) };
+}
+
+function needed(token: string): string {
+  if (token === '') throw new RemoteError('invalid-argument', t('errors.teamServerLinkInvalid'));
+  return token;
+}
+
+/** The `server` of a `ringside://enroll?server=` link: an http(s) origin and nothing else. */
+function ringsideLinkOrigin(link: URL): string {
+  const server = link.searchParams.get('server');
+  let origin: URL | undefined;
+  try {
+    origin = server ? new URL(server) : undefined;
+  } catch {
+    origin = undefined;
+  }
+  const isOrigin = origin && (origin.protocol === 'https:' || origin.protocol === 'http:');
+  if (link.host !== 'enroll' || !origin || !isOrigin || origin.origin !== server!.replace(/\/$/, '')) {
+    throw new RemoteError('invalid-argument', t('errors.teamServerLinkInvalid'));
+  }
+  return origin.origin;
 }
 
 export async function enrollWithLink(url: string, options: EnrollOptions = {}): Promise<RemoteCredential> {

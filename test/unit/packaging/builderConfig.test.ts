@@ -34,11 +34,14 @@ describe('the packaging configuration', () => {
     expect(config.productName).toBe('Ringside');
   });
 
-  it('registers tel: and callto: in every package', () => {
+  it('registers tel:, callto: and ringside: in every package', () => {
     // electron-builder writes `protocols` into the macOS Info.plist (CFBundleURLTypes) and the Linux desktop
     // entry (MimeType=x-scheme-handler/tel;x-scheme-handler/callto;); NSIS gets the include below.
-    expect(config.protocols).toEqual([{ name: 'Telephone link', schemes: ['tel', 'callto'] }]);
-    expect([...LINK_SCHEMES]).toEqual(['tel', 'callto']);
+    expect(config.protocols).toEqual([
+      { name: 'Telephone link', schemes: ['tel', 'callto'] },
+      { name: 'Ringside team server link', schemes: ['ringside'] },
+    ]);
+    expect([...LINK_SCHEMES]).toEqual(['tel', 'callto', 'ringside']);
     expect(config.linux?.executableName).toBe('ringside');
     expect(config.extraMetadata).toEqual({ desktopName: LINUX_DESKTOP_FILE });
     expect(LINUX_DESKTOP_FILE).toBe(`${config.linux?.executableName}.desktop`);
