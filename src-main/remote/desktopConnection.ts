@@ -58,12 +58,35 @@ export interface DesktopConnectionDeps {
   offerLink(link: string): void;
   clock: Clock;
   logger: Logger;
+  /** Tests: how long a switch waits for the server's first answer. */
+  firstConnectionWaitMs?: number;
 }
 
 type Active =
   | { kind: 'pbx' }
   | { kind: 'remote'; core: RemoteCore; credential: RemoteCredential }
   | { kind: 'signed-out' };
+
+/**
+ * How long a switch waits for the server's first answer (connected, signed out, or unreachable), so the
+ * window's next commands find the link up; a server that neither answers nor fails is left to connect.
+ */
+const FIRST_CONNECTION_WAIT_MS = 5000;
+
+/** Resolves once `core`'s link has left `connecting`, or after `ms`. */
+function firstConnection(core: RemoteCore, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    const stop = core.onLinkStatus((status) => {
+      if (status !== 'connecting') done();
+    });
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
 
 /** Commands the local core answers while signed out: what the window needs to start and show Settings. */
 const WHILE_SIGNED_OUT = new Set<string>(['app:info', 'locale:get']);
@@ -79,6 +102,8 @@ export class DesktopConnection implements DesktopCore {
   private switching: Promise<void> = Promise.resolve();
   private remoteQueues: QueuesView | undefined;
   private agentName: string | null = null;
+  /** The current remote core has connected at least once. */
+  private connectedOnce = false;
   private disposed = false;
 
   constructor(private readonly deps: DesktopConnectionDeps) {
@@ -199,7 +224,9 @@ export class DesktopConnection implements DesktopCore {
     const core = this.deps.createRemote(credential, choice.certificatePem);
     this.follow({ kind: 'remote', core, credential }, core);
     core.onLinkStatus((status) => this.linkChanged(core, status));
+    const settled = firstConnection(core, this.deps.firstConnectionWaitMs ?? FIRST_CONNECTION_WAIT_MS);
     await core.start();
+    await settled;
   }
 
   /** Events from `core` only from now on; none while signed out. */
@@ -208,6 +235,7 @@ export class DesktopConnection implements DesktopCore {
     this.active = active;
     this.remoteQueues = undefined;
     this.agentName = null;
+    this.connectedOnce = false;
     this.unsubscribe = core
       ? core.subscribe((channel, payload) => {
           if (channel === 'queues:changed' && active.kind === 'remote')
@@ -229,7 +257,10 @@ export class DesktopConnection implements DesktopCore {
 
   private linkChanged(core: RemoteCore, status: string): void {
     if (this.active?.kind !== 'remote' || this.active.core !== core) return;
-    if (status === 'connected') {
+    // The first connection: the windows read what they follow from the new core (RemoteCore itself reads
+    // it again after each reconnect).
+    if (status === 'connected' && !this.connectedOnce) {
+      this.connectedOnce = true;
       void this.readAgent(core);
       this.resync();
     }

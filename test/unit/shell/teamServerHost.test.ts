@@ -11,7 +11,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
+import type * as Undici from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as KeytarModule from '../../../src-main/app/settings/secretStoreKeytar';
+import type * as DemoPbxModule from '../../../src-main/demo-pbx';
 import { enrollWithLink, type RemoteCredential } from '../../../src-main/remote';
 import { DEFAULT_DIAL_SHORTCUT } from '../../../src-main/shared/accelerator';
 import type { AppInfo, DialRequest, TeamServerClientView } from '../../../src-main/shared/contract';
@@ -42,11 +45,11 @@ vi.mock('electron-store', () => ({
   },
 }));
 vi.mock('../../../src-main/app/settings/secretStoreKeytar', async (original) => ({
-  ...(await original<typeof import('../../../src-main/app/settings/secretStoreKeytar')>()),
+  ...(await original<typeof KeytarModule>()),
   loadKeytar: () => memoryKeytar(keychain),
 }));
 vi.mock('undici', async (original) => {
-  const undici = await original<typeof import('undici')>();
+  const undici = await original<typeof Undici>();
   class RecordingWebSocket extends undici.WebSocket {
     constructor(...args: ConstructorParameters<typeof undici.WebSocket>) {
       super(...args);
@@ -56,7 +59,7 @@ vi.mock('undici', async (original) => {
   return { ...undici, WebSocket: RecordingWebSocket };
 });
 vi.mock('../../../src-main/demo-pbx', async (original) => {
-  const demo = await original<typeof import('../../../src-main/demo-pbx')>();
+  const demo = await original<typeof DemoPbxModule>();
   return {
     ...demo,
     startDemoPbx: async (...args: Parameters<typeof demo.startDemoPbx>) => {
@@ -280,3 +283,81 @@ function findItem(template: unknown, text: string): { label: string; click?: () 
   }
   return undefined;
 }
+
+describe('switching, ringside: links and signing out, at run time', { timeout: 30_000 }, () => {
+  it('switches to this computer’s own (demo) PBX and back without a restart', async () => {
+    await value('teamServer:choose', { kind: 'pbx', serverUrl: '' });
+    await wait(async () => expect((await value<AppInfo>('app:info')).mode).toBe('demo'));
+    expect((await value<AppInfo>('app:info')).name).toBe('Ringside');
+    expect(demoStarts).toHaveLength(fixtureDemoStarts + 1);
+    expect(lastSent('teamServer:changed')).toMatchObject({ kind: 'pbx', link: 'idle' });
+
+    await value('teamServer:choose', { kind: 'team-server', serverUrl: credential.origin });
+    expect((await value<AppInfo>('app:info')).name).toBe('ringside-server');
+    // This computer's demo PBX is stopped: the app holds no PBX connection of its own on the server.
+    expect(demoStarts.at(-1)).toEqual({ closed: true });
+    await wait(() => expect(lastSent('teamServer:changed')).toMatchObject({ link: 'connected' }));
+  });
+
+  it('offers a ringside: link from the OS and uses it only once the agent accepts', async () => {
+    const sessionsBefore = fixture.sessions.list(alice.username).length;
+    const token = new URL(issueLink(alice)).hash.slice(1);
+    const link = `ringside://enroll?server=${encodeURIComponent(credential.origin)}#${token}`;
+    electron.app.emit('open-url', { preventDefault: () => {} }, link);
+    const offer = await wait(() => {
+      const offered = lastSent('teamServer:linkOffered') as { serverUrl: string; offerId: string };
+      expect(offered).toMatchObject({ serverUrl: credential.origin });
+      return offered;
+    });
+    // Nothing was signed in by the link alone; the window never saw its token.
+    expect(fixture.sessions.list(alice.username)).toHaveLength(sessionsBefore);
+    expect(JSON.stringify(sent)).not.toContain(token);
+
+    await value('teamServer:acceptOffer', { offerId: offer.offerId });
+    expect(fixture.sessions.list(alice.username)).toHaveLength(sessionsBefore + 1);
+    expect(await invoke('teamServer:acceptOffer', { offerId: offer.offerId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
+    await wait(async () =>
+      expect((await value<TeamServerClientView>('teamServer:get')).link).toBe('connected'),
+    );
+  });
+
+  it('signs out: the server ends the session, and neither the keychain nor any file keeps it', async () => {
+    const [entry] = sessionEntries();
+    const cookie = (JSON.parse(keychain.get(entry!)!) as RemoteCredential).cookie;
+    const sessionsBefore = fixture.sessions.list(alice.username).length;
+    const view = await value<TeamServerClientView>('teamServer:signOut');
+    expect(view).toMatchObject({ kind: 'team-server', signedIn: false, link: 'signed-out' });
+    expect(fixture.sessions.list(alice.username)).toHaveLength(sessionsBefore - 1);
+    expect(sessionEntries()).toEqual([]);
+    const files = filesUnder(electron.app.getPath('userData'));
+    expect(files.filter((file) => file.text.includes(cookie.split('=')[1]!))).toEqual([]);
+    // Signed out: the window can still start and show Settings ▸ Connection; everything else says to sign in.
+    expect((await value<AppInfo>('app:info')).name).toBe('Ringside');
+    expect(await value('connection:get')).toMatchObject({
+      status: 'credentials-rejected',
+      message: t('teamServerClient.signInFirst'),
+    });
+    expect(await invoke('calls:list')).toMatchObject({
+      ok: false,
+      error: { code: 'auth-failed', message: t('teamServerClient.signInFirst') },
+    });
+    expect(demoStarts.filter((started) => !started.closed)).toHaveLength(fixtureDemoStarts);
+  });
+
+  it('signed out by the server (revoked), it forgets the session here too', async () => {
+    await value('teamServer:signInWithLink', { link: issueLink(alice) });
+    await wait(async () =>
+      expect((await value<TeamServerClientView>('teamServer:get')).link).toBe('connected'),
+    );
+    const cookie = (JSON.parse(keychain.get(sessionEntries()[0]!)!) as RemoteCredential).cookie;
+    for (const session of fixture.sessions.list(alice.username)) fixture.sessions.revoke(session.id);
+    await wait(() => expect(sessionEntries()).toEqual([]));
+    await wait(() => expect(lastSent('teamServer:changed')).toMatchObject({ signedIn: false }));
+    const files = filesUnder(electron.app.getPath('userData'));
+    expect(files.filter((file) => file.text.includes(cookie.split('=')[1]!))).toEqual([]);
+    expect(await invoke('calls:list')).toMatchObject({ ok: false, error: { code: 'auth-failed' } });
+  });
+});
