@@ -23,7 +23,7 @@ export interface DesktopCoreServices extends HostServices {
   openExternal(url: string): Promise<void>;
   /** Brings the main window forward. */
   showWindow(): void;
-  /** The browser sign-in (remote/browserSignIn.ts); absent: only enrollment links sign in. */
+  /** The sign-in through the system browser (loopback redirect, PKCE); absent: only enrollment links sign in. */
   startBrowserSignIn?: StartBrowserSignIn;
   /** The TLS trust of a server's requests and WebSocket; absent: Node's default trust. */
   dispatcherFor?: (serverUrl: string, certificatePem: string | null) => Dispatcher | undefined;

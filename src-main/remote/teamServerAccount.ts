@@ -29,7 +29,7 @@ import { RemoteError } from './remoteError';
 import type { SessionKeychain } from './sessionKeychain';
 import type { TeamServerChoiceStore } from './teamServerChoice';
 
-/** A sign-in through the system browser (remote/browserSignIn.ts): its address, and the session it ends with. */
+/** A sign-in through the system browser (loopback redirect, PKCE): its address, and the session it ends with. */
 export interface BrowserSignIn {
   url: string;
   expiresAt: number;
