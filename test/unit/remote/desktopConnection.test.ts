@@ -18,9 +18,10 @@ import { enrollWithLink } from '../../../src-main/remote';
 import { readEnrollmentLink } from '../../../src-main/remote/enrollment';
 import { composeDesktopCore, type ComposedDesktopCore } from '../../../src-main/remote/composeDesktopCore';
 import type { BrowserSignIn } from '../../../src-main/remote/teamServerAccount';
-import { AppError, type EventChannel, type TeamServerClientView } from '../../../src-main/shared/contract';
+import type { EventChannel, TeamServerClientView } from '../../../src-main/shared/contract';
 import { t } from '../../../src-main/shared/i18n';
 import { silentLogger } from '../../../src-main/shared/logger';
+import { refusal } from '../../support/refusal';
 import { spyLogger } from '../../support/spyLogger';
 import { TEST_BUILD } from '../../support/testAppCore';
 import { demoAgentsWithPhones, type DemoAgentUser } from '../server/demoAgents';
@@ -42,15 +43,6 @@ let browserSignIn: (serverUrl: string) => BrowserSignIn;
 
 const issueLink = () => fixture.server.enrollment.issue(alice.username, 'test administrator').url;
 const view = () => composed.core.commands['teamServer:get']();
-
-async function refusal(run: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await run.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return (error as AppError).toJSON();
-}
 
 beforeAll(async () => {
   fixture = await startTeamServerFixture();
