@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import type * as Undici from 'undici';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import type * as KeytarModule from '../../../src-main/app/settings/secretStoreKeytar';
 import type * as DemoPbxModule from '../../../src-main/demo-pbx';
 import { enrollWithLink, type RemoteCredential } from '../../../src-main/remote';
@@ -137,9 +137,11 @@ beforeAll(async () => {
       teamServerClient: { kind: 'team-server', serverUrl: credential.origin, certificatePem: null },
     }),
   );
-  electron.ipcMain.handle.mockImplementation((channel: string, handler: unknown) => {
+  // The fake records channels only; the handlers are kept here, to call as a window would.
+  const handle = electron.ipcMain.handle as unknown as Mock<(channel: string, handler: IpcHandler) => void>;
+  handle.mockImplementation((channel, handler) => {
     electron.ipcMain.handled.add(channel);
-    handlers.set(channel, handler as IpcHandler);
+    handlers.set(channel, handler);
   });
   await import('../../../src-main/index');
   electronLog.errorHandler.stopCatching();

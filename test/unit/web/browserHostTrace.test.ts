@@ -79,9 +79,7 @@ describe('the trace of state-changing commands', () => {
   it('an enrollment link sent to the page host: logged without its token', async () => {
     const token = 'u7Jq2kVfA9sT4mXw0pLr8yNc3bHd6eGz';
     const link = `https://ringside.example.com/enroll#${token}`;
-    tab.send(
-      JSON.stringify({ type: 'invoke', id: 3, channel: 'teamServer:signInWithLink', args: { link } }),
-    );
+    tab.send(JSON.stringify({ type: 'invoke', id: 3, channel: 'teamServer:signInWithLink', args: { link } }));
     expect(await tab.next(isResult(3))).toMatchObject({ result: { ok: false } });
     const line = logger.info.mock.calls
       .map((call) => String(call[0]))
