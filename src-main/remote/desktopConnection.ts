@@ -109,6 +109,10 @@ export class DesktopConnection implements DesktopCore {
   constructor(private readonly deps: DesktopConnectionDeps) {
     this.events = new EventHub(deps.logger);
     const { local } = deps;
+    // From the start: what the local core says before `start` (a shortcut's registration…) is not lost.
+    local.subscribe((channel, payload) => {
+      if (this.forwardsLocal()) this.events.emit(channel, payload);
+    });
     this.commands = Object.fromEntries(
       Object.keys(commandTable).map((channel) => [
         channel,
@@ -189,6 +193,14 @@ export class DesktopConnection implements DesktopCore {
     const handlers = (core: { commands: CommandHandlers }) =>
       (core.commands as unknown as Record<string, (args?: unknown) => Promise<unknown>>)[channel]!;
     if (active?.kind === 'remote') return handlers(active.core);
+    if (!active && this.deps.choice().kind === 'team-server') {
+      // Starting on a team server: never the local core, which must not touch the PBX; the first switch decides.
+      return async (args) => {
+        await this.switching;
+        if (!this.active) throw signInFirst();
+        return this.handler(channel)(args);
+      };
+    }
     if (active?.kind !== 'signed-out' || WHILE_SIGNED_OUT.has(channel)) return handlers(this.deps.local);
     if (channel === 'connection:get') return async () => this.signedOutState();
     return async () => {
@@ -202,7 +214,7 @@ export class DesktopConnection implements DesktopCore {
     if (choice.kind === 'pbx') {
       await this.leaveRemote();
       if (this.active?.kind === 'pbx') return;
-      this.follow({ kind: 'pbx' }, this.deps.local);
+      this.follow({ kind: 'pbx' }, null);
       this.localStarted = true;
       await this.deps.local.start();
       this.resync();
@@ -213,6 +225,8 @@ export class DesktopConnection implements DesktopCore {
     if (current?.kind === 'remote' && credential && sameSession(current.credential, credential)) return;
     await this.leaveRemote();
     if (this.localStarted) {
+      // Its connection closing is no news for the windows: they follow the server from now on.
+      if (this.active?.kind === 'pbx') this.active = undefined;
       this.localStarted = false;
       await this.deps.local.standBy();
     }
@@ -229,7 +243,12 @@ export class DesktopConnection implements DesktopCore {
     await settled;
   }
 
-  /** Events from `core` only from now on; none while signed out. */
+  /** The local core's events reach the windows while it is (or, before the start, will be) the one in use. */
+  private forwardsLocal(): boolean {
+    return this.active ? this.active.kind === 'pbx' : this.deps.choice().kind === 'pbx';
+  }
+
+  /** Events from `core` (a remote one) from now on; the local core's are forwarded by `forwardsLocal`. */
   private follow(active: Active, core: { subscribe(listener: EventListener): () => void } | null): void {
     this.unsubscribe();
     this.active = active;
