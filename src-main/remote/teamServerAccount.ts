@@ -221,25 +221,43 @@ export class TeamServerAccount {
   }
 
   private async signOut(): Promise<TeamServerClientView> {
-    const { serverUrl, certificatePem } = this.deps.choice.current;
     this.browser?.handle.cancel();
     this.browser = null;
-    const credential = await this.deps.sessions.read(serverUrl);
-    if (credential) {
-      await this.deps.signOutOnServer(credential, this.dispatcher(serverUrl, certificatePem).dispatcher);
-    }
-    // Forgotten here whether or not the server heard it.
-    await this.forgetSession(serverUrl);
+    await this.endSession(this.deps.choice.current);
     return this.afterChange();
   }
 
-  /** A session from a link or the browser: kept in the keychain, the choice moved to its server, the core switched. */
+  /** Ends the session on a server (when it can be told) and forgets it here whether or not it heard. */
+  private async endSession(server: { serverUrl: string; certificatePem: string | null }): Promise<void> {
+    const credential = await this.deps.sessions.read(server.serverUrl);
+    if (credential) {
+      const { dispatcher } = this.dispatcher(server.serverUrl, server.certificatePem);
+      await this.deps.signOutOnServer(credential, dispatcher);
+    }
+    await this.forgetSession(server.serverUrl);
+  }
+
+  /**
+   * A session from a link or the browser: kept in the keychain, the choice moved to its server (the session
+   * this computer had there before, or on the server chosen before, ended: one session per computer), the
+   * core switched.
+   */
   private async signedIn(credential: RemoteCredential, certificatePem: string | null): Promise<void> {
+    const previous = this.deps.choice.current;
+    const replaced = await this.deps.sessions.read(credential.origin);
     await this.deps.sessions.save(credential);
+    if (replaced && replaced.cookie !== credential.cookie) {
+      await this.deps.signOutOnServer(
+        replaced,
+        this.dispatcher(credential.origin, certificatePem).dispatcher,
+      );
+    }
     this.signInProblem = null;
     if (!this.deps.choice.locked) {
       this.deps.choice.save({ kind: 'team-server', serverUrl: credential.origin, certificatePem });
     }
+    if (previous.serverUrl !== '' && previous.serverUrl !== credential.origin)
+      await this.endSession(previous);
     await this.afterChange();
   }
 

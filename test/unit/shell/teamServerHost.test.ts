@@ -302,7 +302,7 @@ describe('switching, ringside: links and signing out, at run time', { timeout: 3
   });
 
   it('offers a ringside: link from the OS and uses it only once the agent accepts', async () => {
-    const sessionsBefore = fixture.sessions.list(alice.username).length;
+    const sessionsBefore = fixture.sessions.list(alice.username).map((session) => session.id);
     const token = new URL(issueLink(alice)).hash.slice(1);
     const link = `ringside://enroll?server=${encodeURIComponent(credential.origin)}#${token}`;
     electron.app.emit('open-url', { preventDefault: () => {} }, link);
@@ -312,11 +312,14 @@ describe('switching, ringside: links and signing out, at run time', { timeout: 3
       return offered;
     });
     // Nothing was signed in by the link alone; the window never saw its token.
-    expect(fixture.sessions.list(alice.username)).toHaveLength(sessionsBefore);
+    expect(fixture.sessions.list(alice.username).map((session) => session.id)).toEqual(sessionsBefore);
     expect(JSON.stringify(sent)).not.toContain(token);
 
     await value('teamServer:acceptOffer', { offerId: offer.offerId });
-    expect(fixture.sessions.list(alice.username)).toHaveLength(sessionsBefore + 1);
+    // Signed in anew: the session this computer had is ended on the server, one session per computer.
+    const sessionsAfter = fixture.sessions.list(alice.username).map((session) => session.id);
+    expect(sessionsAfter).toHaveLength(1);
+    expect(sessionsBefore).not.toContain(sessionsAfter[0]);
     expect(await invoke('teamServer:acceptOffer', { offerId: offer.offerId })).toMatchObject({
       ok: false,
       error: { code: 'invalid-argument' },
