@@ -64,7 +64,10 @@ const config: Configuration = {
   npmRebuild: false,
   nodeGypRebuild: false,
   buildDependenciesFromSource: false,
-  protocols: [{ name: 'Telephone link', schemes: [...LINK_SCHEMES] }],
+  protocols: [
+    { name: 'Telephone link', schemes: LINK_SCHEMES.filter((scheme) => scheme !== 'ringside') },
+    { name: 'Ringside team server link', schemes: ['ringside'] },
+  ],
   afterPack: applyFuses,
 
   linux: {

@@ -1,6 +1,7 @@
 ; Included by electron-builder's NSIS installer (electron-builder.config.ts, nsis.include).
-; Registers Ringside for tel: and callto: links, as the macOS bundle (CFBundleURLTypes) and the Linux
-; desktop entry (MimeType) do, so the app need not at run time (src-main/shell/protocol.ts):
+; Registers Ringside for tel: and callto: links (and ringside:, a team server's enrollment links), as the
+; macOS bundle (CFBundleURLTypes) and the Linux desktop entry (MimeType) do, so the app need not at run
+; time (src-main/shell/protocol.ts):
 ; - a ProgID per scheme that opens the link with Ringside;
 ; - Ringside's capabilities (RegisteredApplications), so Windows offers it in Settings > Default apps;
 ; - the scheme itself, where no application handles it yet (another app's choice is left alone).
@@ -42,12 +43,14 @@
   WriteRegStr SHCTX "Software\Ringside\Capabilities" "ApplicationDescription" "Click-to-dial for contact-center agents"
   !insertmacro ringsideRegisterScheme "tel"
   !insertmacro ringsideRegisterScheme "callto"
+  !insertmacro ringsideRegisterScheme "ringside"
   WriteRegStr SHCTX "Software\RegisteredApplications" "Ringside" "Software\Ringside\Capabilities"
 !macroend
 
 !macro customUnInstall
   !insertmacro ringsideUnregisterScheme "tel"
   !insertmacro ringsideUnregisterScheme "callto"
+  !insertmacro ringsideUnregisterScheme "ringside"
   DeleteRegValue SHCTX "Software\RegisteredApplications" "Ringside"
   DeleteRegKey SHCTX "Software\Ringside"
 !macroend

@@ -23,13 +23,14 @@ import {
 // The Node build: electron-log/main would register IPC handlers of its own that no allow-list checks.
 import log from 'electron-log/node';
 import Store from 'electron-store';
-import type { AppCore } from './app/appCore';
-import { composeAppCore, demoPbxLogger } from './app/composeAppCore';
+import type { DesktopCore } from './app/appCoreDeps';
+import { demoPbxLogger } from './app/composeAppCore';
 import { createLogger } from './app/logging';
 import { keepNewFilesPrivate, makeUserDataPrivate, PRIVATE_FILE_MODE } from './app/privateFiles';
 import { claimProfileLock, describeLockHolder } from './app/profileLock';
 import { loadKeytar } from './app/settings/secretStoreKeytar';
 import type { SettingsStore } from './app/settings/settingsRepository';
+import { composeDesktopCore } from './remote/composeDesktopCore';
 import { onLocaleChange, osRegion, t } from './shared/i18n';
 import type { Logger } from './shared/logger';
 import { APP_ID, appIcons } from './shell/appIdentity';
@@ -79,6 +80,8 @@ const links = new LinkInbox(process.platform);
 const QUIT_CLEANUP_LIMIT_MS = 3000;
 
 let mainWindow: BrowserWindow | undefined;
+/** Brings the main window forward, opening it again if closed (set once the app is ready). */
+let showMainWindow: (() => void) | undefined;
 /** Hides the main window to the tray on close (set once the core and settings exist). */
 let residence: TrayResidence | undefined;
 
@@ -100,9 +103,13 @@ const loginItem = createLoginItem({
   env: process.env,
 });
 
-/** Call when the app is ready (safeStorage and the session need it). */
-function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
-  return composeAppCore({
+/**
+ * Call when the app is ready (safeStorage and the session need it). The core runs on this computer's PBX
+ * connection or on a team server, as Settings ▸ Connection chose (remote/desktopConnection.ts).
+ */
+function buildCore(logger: Logger): Promise<{ core: DesktopCore; settingsStore: SettingsStore }> {
+  const openLink = (url: string) => openExternalLink(url, (checked) => shell.openExternal(checked));
+  return composeDesktopCore({
     userData: app.getPath('userData'),
     logger,
     transport: createElectronTransport(session.defaultSession, (url, init) => net.fetch(url, init), logger),
@@ -116,7 +123,9 @@ function buildCore(logger: Logger): Promise<{ core: AppCore; settingsStore: Sett
     osRegion: osRegion(process.env, process.platform, app.getLocaleCountryCode()),
     systemLanguages: app.getPreferredSystemLanguages(),
     loginItem,
-    openExternalLink: (url) => openExternalLink(url, (checked) => shell.openExternal(checked)),
+    openExternalLink: openLink,
+    openExternal: openLink,
+    showWindow: () => showMainWindow?.(),
     build: {
       name: app.getName(),
       version: app.getVersion(),
@@ -182,7 +191,7 @@ async function start(logger: Logger): Promise<void> {
     notice: noticeMemory(settingsStore),
     createNotification: osNotifications(process.platform),
     notificationsSupported: () => Notification.isSupported(),
-    showWindow: () => showMainWindow(),
+    showWindow: () => showMainWindow?.(),
     platform: process.platform,
     logger,
   });
@@ -203,7 +212,7 @@ async function start(logger: Logger): Promise<void> {
       }),
   );
   refreshLoginItem(core, logger);
-  const showMainWindow = () => {
+  showMainWindow = () => {
     if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
     else mainWindow = openMainWindow(rendererEntry, logger);
   };
@@ -211,7 +220,7 @@ async function start(logger: Logger): Promise<void> {
     core,
     links,
     confirmation,
-    showMainWindow,
+    showMainWindow: () => showMainWindow?.(),
     sendEvent,
     trayIconPath: icons.tray,
     launch,
@@ -219,12 +228,13 @@ async function start(logger: Logger): Promise<void> {
   });
   residence.setTrayCreated(callSurfaces.trayCreated);
   logger.info(`Ringside ${app.getVersion()} started`, { platform: process.platform });
-  // Connects to the PBX in Settings, or starts the embedded demo PBX; the window follows by events.
-  core.start().catch((error: unknown) => logger.error('could not connect to the PBX', error));
+  // Connects to the PBX in Settings (or starts the embedded demo PBX), or to the team server chosen; the
+  // window follows by events.
+  core.start().catch((error: unknown) => logger.error('could not connect', error));
 
   // macOS keeps the app running without windows; clicking the dock icon brings the window back (hidden
   // to the tray, or closed).
-  app.on('activate', showMainWindow);
+  app.on('activate', () => showMainWindow?.());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -249,7 +259,7 @@ async function start(logger: Logger): Promise<void> {
  * An AppImage or an update moves the executable: while "Start at login" is on, each start registers the
  * one that runs now.
  */
-function refreshLoginItem(core: AppCore, logger: Logger): void {
+function refreshLoginItem(core: DesktopCore, logger: Logger): void {
   if (!core.desktop.settings.current.startAtLogin) return;
   try {
     loginItem.setStartAtLogin(true);

@@ -59,6 +59,7 @@ export class AppCore {
   private readonly modes: ConnectionModeController;
   private readonly settingsService: SettingsService;
   private readonly localData: LocalDataClearer;
+  private sessionStarted = false;
   /** Every command of the contract, validated by the host before it gets here. */
   readonly commands: CommandHandlers;
   readonly desktop: DesktopHooks;
@@ -198,11 +199,20 @@ export class AppCore {
     return this.session.history;
   }
 
-  /** Connects to the PBX the settings name (starting the demo PBX when they name it). */
+  /** Connects to the PBX the settings name (starting the demo PBX when they name it); again after `standBy`. */
   async start(): Promise<void> {
-    this.session.start();
+    if (!this.sessionStarted) this.session.start();
+    this.sessionStarted = true;
     await this.session.inLocale(() => this.modes.apply());
     this.session.emit('settings:changed', await this.settingsService.view());
+  }
+
+  /**
+   * Leaves the PBX (the desktop app now runs on a team server): the connection closes and the demo PBX stops;
+   * `start` connects again.
+   */
+  async standBy(): Promise<void> {
+    await this.modes.standBy();
   }
 
   /** The agent and phone on the active PBX (the demo's own agent in demo mode). */

@@ -4,11 +4,19 @@
  * the command table.
  */
 import type { CallsService } from '../calls';
+import type { QueuesService } from '../calls/queues';
 import type { Clock } from '../shared/clock';
-import type { AppInfo, AppMode, DialShortcutStatus, ShortcutSetting } from '../shared/contract';
+import type {
+  AppInfo,
+  AppMode,
+  CommandHandlers,
+  DialShortcutStatus,
+  ShortcutSetting,
+} from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import type { AgentSessionDeps } from './agent/agentSessionDeps';
 import type { DemoPbxLauncher } from './connection/connectionModeController';
+import type { EventListener } from './eventHub';
 import type { PbxServicesDeps } from './pbx/pbxServices';
 import type { ManagedPolicy } from './settings/managedPolicy';
 import type { SecretStore } from './settings/secretStore';
@@ -64,4 +72,23 @@ export interface DesktopHooks {
   reportShortcut(setting: ShortcutSetting, status: DialShortcutStatus): void;
   /** The current settings, and a way to follow them (the shortcut and tray behaviour depend on them). */
   readonly settings: Pick<SettingsRepository, 'current' | 'subscribe'>;
+  /**
+   * A `ringside:` enrollment link the OS handed over: offered to the agent, never used by itself (a web page
+   * can open such links). Absent where the core cannot be a team server's client.
+   */
+  offerTeamServerLink?(link: string): void;
+}
+
+/**
+ * What the desktop shell runs on (shell/callSurfaces.ts, shell/ipc.ts): AppCore, or the desktop's switching
+ * core (remote/desktopConnection.ts) over AppCore or a team server.
+ */
+export interface DesktopCore {
+  readonly commands: CommandHandlers;
+  readonly desktop: DesktopHooks;
+  /** The agent's queues as the quit, sleep and lock handling reads and pauses them. */
+  readonly queues: Pick<QueuesService, 'pauseForAway' | 'hasActiveQueues' | 'view'>;
+  subscribe(listener: EventListener): () => void;
+  start(): Promise<void>;
+  dispose(): Promise<void>;
 }

@@ -22,6 +22,12 @@ export function maskNumbers(text: string): string {
   return text.replace(NUMBER_RUN, (run) => `…${run.replace(/\D/g, '').slice(-KEPT_DIGITS)}`);
 }
 
+/**
+ * A URL's fragment: where an enrollment link carries its token (`https://host/enroll#token`, `ringside:`),
+ * never sent to a server and never needed in a log.
+ */
+const URL_FRAGMENT = /(\b[a-z][a-z0-9+.-]*:[^\s"#]*)#[^\s"]*/gi;
+
 /** One level deep: a nested object or list is named, not spelled out (a whole settings form is noise). */
 function shallow(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
@@ -42,7 +48,7 @@ function argumentsText(args: unknown): string {
   } catch {
     text = '(unreadable)';
   }
-  const masked = maskNumbers(text);
+  const masked = maskNumbers(text.replace(URL_FRAGMENT, '$1#[redacted]'));
   return masked.length > MAX_ARGS_TEXT ? `${masked.slice(0, MAX_ARGS_TEXT)}…` : masked;
 }
 

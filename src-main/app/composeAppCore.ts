@@ -15,7 +15,7 @@ import type { Logger } from '../shared/logger';
 import { AppCore } from './appCore';
 import type { DemoPbxLauncher } from './connection/connectionModeController';
 import type { PbxTransport } from './connection/pbxTransport';
-import { managedPolicyPath, readManagedPolicy } from './settings/managedPolicy';
+import { managedPolicyPath, readManagedPolicy, type ManagedPolicy } from './settings/managedPolicy';
 import type { SecretStore } from './settings/secretStore';
 import { defaultSettings } from './settings/settingsSchema';
 import { openSettingsStore } from './settings/settingsFile';
@@ -63,11 +63,23 @@ export function demoPbxLogger(logger: Logger): Logger {
   return { ...logger, info: logger.debug };
 }
 
-export async function composeAppCore(
-  host: HostServices,
-): Promise<{ core: AppCore; settingsStore: SettingsStore }> {
+/** The core and what it was built on, which a desktop host's team-server client shares. */
+export interface ComposedAppCore {
+  core: AppCore;
+  settingsStore: SettingsStore;
+  secretStore: SecretStore;
+  managedPolicy: ManagedPolicy;
+}
+
+export async function composeAppCore(host: HostServices): Promise<ComposedAppCore> {
   const { userData, logger } = host;
   const settingsStore = openSettingsStore({ directory: userData, logger });
+  const secretStore = await host.secretStore(settingsStore);
+  const managedPolicy = readManagedPolicy({
+    path: host.managedPolicyFile ?? managedPolicyPath(process.platform, process.env),
+    defaults: defaultSettings(),
+    logger,
+  });
   const integrityCheck = workerIntegrityCheck({
     url: host.integrityCheckWorker ?? new URL('./integrityCheckWorker.js', host.detailWriterWorker),
   });
@@ -82,7 +94,7 @@ export async function composeAppCore(
     directorySync: {
       syncOptions: { detailWriter: workerDetailWriterFactory({ url: host.detailWriterWorker }) },
     },
-    secretStore: await host.secretStore(settingsStore),
+    secretStore,
     transport: host.transport,
     demoPbx: host.demoPbx,
     osRegion: host.osRegion,
@@ -92,12 +104,8 @@ export async function composeAppCore(
     queueLog: new JsonLinesQueueChangeLog(join(userData, 'queue-changes.jsonl'), logger),
     loginItem: host.loginItem,
     openExternalLink: host.openExternalLink,
-    managedPolicy: readManagedPolicy({
-      path: host.managedPolicyFile ?? managedPolicyPath(process.platform, process.env),
-      defaults: defaultSettings(),
-      logger,
-    }),
+    managedPolicy,
     build: host.build,
   });
-  return { core, settingsStore };
+  return { core, settingsStore, secretStore, managedPolicy };
 }

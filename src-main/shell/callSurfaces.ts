@@ -6,7 +6,7 @@
  * exists and the function that undoes it all. The shortcut follows the `dialShortcut` setting.
  */
 import { app, clipboard, dialog, globalShortcut, Notification, powerMonitor } from 'electron';
-import type { AppCore } from '../app/appCore';
+import type { DesktopCore } from '../app/appCoreDeps';
 import { systemClock } from '../shared/clock';
 import type { CallView, DialRequest, ScreenPop } from '../shared/contract';
 import { t } from '../shared/i18n';
@@ -27,7 +27,7 @@ import { TrayController, type TrayDeps } from './tray';
 import type { TrayAction } from './trayMenu';
 
 export interface CallSurfacesDeps {
-  core: AppCore;
+  core: DesktopCore;
   links: LinkInbox;
   confirmation: DialConfirmation;
   /** Shows the main window, opening it again if it was closed. */
@@ -158,6 +158,7 @@ export function installCallSurfaces(deps: CallSurfacesDeps): CallSurfaces {
   registerLinkSchemes({ app, platform: process.platform, launch: deps.launch, env: process.env, logger });
   deps.links.attach({
     requestDial: (number, source) => core.desktop.requestDial(number, source),
+    offerTeamServerLink: (link) => core.desktop.offerTeamServerLink?.(link),
     feedback: { problem },
     limit: new LinkRateLimit({ clock: systemClock, logger }),
   });

@@ -14,7 +14,8 @@ import type { AppLaunch } from './appLaunch';
 import { desktopEntry } from './desktopEntry';
 import { END_OF_OPTIONS } from './telLinks';
 
-export const LINK_SCHEMES = ['tel', 'callto'] as const;
+/** `tel:`/`callto:` to dial; `ringside:` for a team server's enrollment link (telLinks.ts). */
+export const LINK_SCHEMES = ['tel', 'callto', 'ringside'] as const;
 
 /** The desktop entry name of the Linux packages (electron-builder's `linux.executableName` + .desktop). */
 export const LINUX_DESKTOP_FILE = 'ringside.desktop';

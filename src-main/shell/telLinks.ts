@@ -6,7 +6,8 @@
  * `parseTelUri` and is untrusted, so it goes through `requestDial` (the confirmation) like the shortcut. A web
  * page can fire links in a loop, and each would raise a window over the agent's work: links beyond a few
  * in a few seconds are dropped (`LinkRateLimit`); the confirmation itself is one at a time, a new one
- * replacing the open one (confirmWindow.ts).
+ * replacing the open one (confirmWindow.ts). A `ringside:` enrollment link is handed on as an offer the agent
+ * confirms in the window, under the same rate limit.
  */
 import type { DialRequestOutcome } from '../calls';
 import type { Clock } from '../shared/clock';
@@ -16,6 +17,10 @@ import { dialTextOf, parseTelUri } from '../shared/tel';
 import { errorMessage } from '../shared/contract';
 
 const LINK_PATTERN = /^(tel|callto):/i;
+/** A team server's enrollment link as the OS hands it over (`ringside://enroll?server=…#…`). */
+const ENROLLMENT_LINK_PATTERN = /^ringside:/i;
+/** Longer than any enrollment link (the contract's limit): not read at all. */
+const MAX_ENROLLMENT_LINK = 2048;
 
 /**
  * Ends the options on the command line Windows runs for a link (`"Ringside.exe" -- "%1"`, written by the
@@ -102,6 +107,8 @@ export class LinkRateLimit {
 
 export interface LinkHandler {
   requestDial: RequestDial;
+  /** A `ringside:` link: offered to the agent, never used unasked (remote/teamServerAccount.ts). */
+  offerTeamServerLink?(link: string): void;
   feedback: LinkFeedback;
   limit: LinkRateLimit;
 }
@@ -110,36 +117,63 @@ export interface LinkHandler {
  * Receives links before and after the app is ready: links that arrive while Ringside is still starting (the
  * first instance's argv, an early `open-url`) wait until `attach` and are then handled in order.
  */
+type ReceivedLink = { kind: 'tel'; found: FoundLink } | { kind: 'enrollment'; link: string };
+
+/** A `ringside:` link among the arguments, when one is (and not absurdly long). */
+function findEnrollmentLink(argv: readonly string[]): string | undefined {
+  return argv.find(
+    (argument) =>
+      typeof argument === 'string' &&
+      ENROLLMENT_LINK_PATTERN.test(argument) &&
+      argument.length <= MAX_ENROLLMENT_LINK,
+  );
+}
+
 export class LinkInbox {
-  private readonly waiting: FoundLink[] = [];
+  private readonly waiting: ReceivedLink[] = [];
   private handler: LinkHandler | undefined;
 
   constructor(private readonly platform: NodeJS.Platform = process.platform) {}
 
   /** From argv: true when argv held a link (then the caller need not bring the main window forward). */
   receiveArgv(argv: readonly string[]): boolean {
-    const found = findTelLink(linkArguments(argv, this.platform));
-    if (found) this.receive(found);
+    const links = linkArguments(argv, this.platform);
+    const enrollment = findEnrollmentLink(links);
+    if (enrollment) {
+      this.receive({ kind: 'enrollment', link: enrollment });
+      return true;
+    }
+    const found = findTelLink(links);
+    if (found) this.receive({ kind: 'tel', found });
     return found !== null;
   }
 
   /** From macOS `open-url`. */
   receiveUrl(url: string): void {
-    this.receive(readTelLink(url));
+    if (ENROLLMENT_LINK_PATTERN.test(url)) {
+      if (url.length <= MAX_ENROLLMENT_LINK) this.receive({ kind: 'enrollment', link: url });
+      return;
+    }
+    this.receive({ kind: 'tel', found: readTelLink(url) });
   }
 
   attach(handler: LinkHandler): void {
     this.handler = handler;
-    for (const found of this.waiting.splice(0)) this.receive(found);
+    for (const received of this.waiting.splice(0)) this.receive(received);
   }
 
-  private receive(found: FoundLink): void {
+  private receive(received: ReceivedLink): void {
     if (!this.handler) {
-      this.waiting.push(found);
+      this.waiting.push(received);
       return;
     }
     const { requestDial, feedback, limit } = this.handler;
     if (!limit.admit()) return;
+    if (received.kind === 'enrollment') {
+      this.handler.offerTeamServerLink?.(received.link);
+      return;
+    }
+    const found = received.found;
     if (!found.ok) {
       feedback.problem(t('tray.linkNotDialled'), t('tray.linkRefused', { reason: found.reason }));
       return;

@@ -95,6 +95,21 @@ export class ConnectionModeController {
     return next;
   }
 
+  /**
+   * Leaves the PBX while this computer runs on a team server: disconnects and stops the demo PBX, and the
+   * next `apply` connects again whatever changed meanwhile.
+   */
+  standBy(): Promise<void> {
+    const next = this.queue.then(async () => {
+      this.appliedKey = undefined;
+      this.mode = 'unconfigured';
+      await this.deps.connection.disconnect(() => t('connection.noPbxConnectInSettings'));
+      await this.stopDemo();
+    });
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
   /** Waits for a change being applied, then closes the connection and stops the demo PBX. */
   async dispose(): Promise<void> {
     this.disposed = true;

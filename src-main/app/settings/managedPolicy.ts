@@ -9,6 +9,13 @@
  *
  *     { "settings": { "baseUrl": { "value": "https://pbx.example.com", "locked": true },
  *                     "confirmBeforeDial": { "value": true, "locked": true } } }
+ *
+ * or, for a desktop app that is a client of the company's team server (docs/team-server.md):
+ *
+ *     { "teamServer": { "url": "https://ringside.example.com", "locked": true, "certificatePem": "…" } }
+ *
+ * `locked`: this computer runs on that server only (Settings ▸ Connection cannot change it, and an enrollment
+ * link for another server is refused); without it the server is only preset.
  */
 import { readFileSync } from 'node:fs';
 import { join, win32 } from 'node:path';
@@ -17,7 +24,8 @@ import type { Settings, SettingsFieldErrors } from '../../shared/contract';
 import { failureDetail, LOCKABLE_SETTINGS, SETTINGS } from '../../shared/contract';
 import { t } from '../../shared/i18n';
 import type { Logger } from '../../shared/logger';
-import { validateSettings } from './settingsSchema';
+import { checkTeamServerUrl } from '../teamServerClient/teamServerUrl';
+import { checkCertificate, validateSettings } from './settingsSchema';
 
 export const MANAGED_FIELDS = LOCKABLE_SETTINGS;
 export type ManagedField = (typeof MANAGED_FIELDS)[number];
@@ -30,6 +38,17 @@ export interface ManagedPolicy {
   locked: ManagedValues;
   /** The file they came from; null without a policy. */
   source: string | null;
+  /** The team server this desktop app connects to (preset, or locked); absent: the agent chooses. */
+  teamServer?: TeamServerPolicy;
+}
+
+export interface TeamServerPolicy {
+  /** The server's origin (checked as Settings ▸ Connection checks it). */
+  url: string;
+  /** The kind is `team-server`, this server only; otherwise the server is a preset. */
+  locked: boolean;
+  /** The server's own certificate to trust exactly; null: the OS store. */
+  certificatePem: string | null;
 }
 
 export const NO_POLICY: ManagedPolicy = { presets: {}, locked: {}, source: null };
@@ -51,9 +70,18 @@ const entry = <T extends z.ZodType>(value: T) => z.strictObject({ value, locked:
 
 /** Each lockable setting, as an optional `{ value, locked }` entry of its registry type. */
 const PolicyFileSchema = z.object({
-  settings: z.object(
-    Object.fromEntries(MANAGED_FIELDS.map((field) => [field, entry(SETTINGS[field].schema).optional()])),
-  ),
+  settings: z
+    .object(
+      Object.fromEntries(MANAGED_FIELDS.map((field) => [field, entry(SETTINGS[field].schema).optional()])),
+    )
+    .default({}),
+  teamServer: z
+    .strictObject({
+      url: z.string(),
+      locked: z.boolean().optional(),
+      certificatePem: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 type PolicyEntry = { value: unknown; locked?: boolean | undefined };
 
@@ -73,7 +101,8 @@ export function parseManagedPolicy(
     return NO_POLICY;
   }
   const known = new Set<string>(MANAGED_FIELDS);
-  const unknown = Object.keys((document as { settings: object }).settings).filter((key) => !known.has(key));
+  const given = (document as { settings?: object }).settings ?? {};
+  const unknown = Object.keys(given).filter((key) => !known.has(key));
   if (unknown.length > 0) {
     logger.warn(`managed policy ${source}: ${unknown.join(', ')} cannot be managed; ignored`);
   }
@@ -94,7 +123,26 @@ export function parseManagedPolicy(
     const target = entries[field].locked ? policy.locked : policy.presets;
     Object.assign(target, { [field]: checked.settings[field] });
   }
-  return policy;
+  const teamServer = parsed.data.teamServer && readTeamServerPolicy(parsed.data.teamServer, source, logger);
+  return teamServer ? { ...policy, teamServer } : policy;
+}
+
+/** The policy's team server, checked as Settings ▸ Connection checks a choice; undefined (logged) when invalid. */
+function readTeamServerPolicy(
+  entry: { url: string; locked?: boolean | undefined; certificatePem?: string | null | undefined },
+  source: string,
+  logger: Logger,
+): TeamServerPolicy | undefined {
+  try {
+    return {
+      url: checkTeamServerUrl(entry.url),
+      locked: entry.locked === true,
+      certificatePem: checkCertificate(entry.certificatePem ?? null, new Date()),
+    };
+  } catch (error) {
+    logger.warn(`managed policy ${source}: teamServer ignored: ${failureDetail(error)}`);
+    return undefined;
+  }
 }
 
 export interface ReadPolicyOptions {
@@ -126,6 +174,9 @@ export function readManagedPolicy(options: ReadPolicyOptions): ManagedPolicy {
   const policy = parseManagedPolicy(document, path, options.defaults, logger);
   const locked = Object.keys(policy.locked);
   const presets = Object.keys(policy.presets);
+  if (policy.teamServer) {
+    (policy.teamServer.locked ? locked : presets).push(`teamServer (${policy.teamServer.url})`);
+  }
   if (locked.length + presets.length > 0) {
     logger.info(
       `managed policy ${path}: locked ${locked.join(', ') || 'nothing'}; preset ${presets.join(', ') || 'nothing'}`,

@@ -54,6 +54,8 @@ export interface TeamServerClientView {
   link: TeamServerLinkState;
   /** A system-browser sign-in waiting for the agent; null when none. */
   browserSignIn: BrowserSignInProgress | null;
+  /** Why the last system-browser sign-in ended without a session (refused, expired); absent when none did. */
+  signInProblem?: string;
 }
 
 export const TeamServerChooseArgsSchema = z.strictObject({

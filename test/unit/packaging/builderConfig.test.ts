@@ -34,11 +34,14 @@ describe('the packaging configuration', () => {
     expect(config.productName).toBe('Ringside');
   });
 
-  it('registers tel: and callto: in every package', () => {
+  it('registers tel:, callto: and ringside: in every package', () => {
     // electron-builder writes `protocols` into the macOS Info.plist (CFBundleURLTypes) and the Linux desktop
-    // entry (MimeType=x-scheme-handler/tel;x-scheme-handler/callto;); NSIS gets the include below.
-    expect(config.protocols).toEqual([{ name: 'Telephone link', schemes: ['tel', 'callto'] }]);
-    expect([...LINK_SCHEMES]).toEqual(['tel', 'callto']);
+    // entry (MimeType=x-scheme-handler/tel;…); NSIS gets the include below.
+    expect(config.protocols).toEqual([
+      { name: 'Telephone link', schemes: ['tel', 'callto'] },
+      { name: 'Ringside team server link', schemes: ['ringside'] },
+    ]);
+    expect([...LINK_SCHEMES]).toEqual(['tel', 'callto', 'ringside']);
     expect(config.linux?.executableName).toBe('ringside');
     expect(config.extraMetadata).toEqual({ desktopName: LINUX_DESKTOP_FILE });
     expect(LINUX_DESKTOP_FILE).toBe(`${config.linux?.executableName}.desktop`);
@@ -75,7 +78,9 @@ describe('the packaging configuration', () => {
       packager as unknown as ConstructorParameters<typeof LinuxTargetHelper>[0],
     );
     const entry = await helper.computeDesktopEntry(config.linux!);
-    expect(entry).toContain('\nMimeType=x-scheme-handler/tel;x-scheme-handler/callto;\n');
+    expect(entry).toContain(
+      '\nMimeType=x-scheme-handler/tel;x-scheme-handler/callto;x-scheme-handler/ringside;\n',
+    );
     expect(entry).toContain('\nExec=/opt/Ringside/ringside %U\n');
     expect(entry).toContain('\nStartupWMClass=ringside\n');
   });

@@ -15,9 +15,10 @@ import {
 } from '../../../src-main/remote';
 import type { RemoteSocket } from '../../../src-main/remote/remoteLink';
 import { describeCallState } from '../../../src-main/api/schemas/calls';
-import { AppError, type CallView, type EventChannel } from '../../../src-main/shared/contract';
+import { type CallView, type EventChannel } from '../../../src-main/shared/contract';
 import { systemClock } from '../../../src-main/shared/clock';
 import { silentLogger } from '../../../src-main/shared/logger';
+import { refusal } from '../../support/refusal';
 import { MemorySettingsStore, SettingsRepository } from '../../../src-main/app/settings/settingsRepository';
 import { defaultSettings } from '../../../src-main/app/settings/settingsSchema';
 import {
@@ -106,16 +107,6 @@ const popped = (uniqueid: string) =>
 
 const latestCalls = (): CallView[] | undefined =>
   events.findLast((event) => event.channel === 'calls:changed')?.payload as CallView[] | undefined;
-
-/** What a command's rejection carries to the window (the host's dispatcher sends `toJSON()`). */
-async function refusal(run: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const error = await run.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return (error as AppError).toJSON();
-}
 
 const issueLink = (agent: DemoAgentUser) =>
   fixture.server.enrollment.issue(agent.username, 'test administrator').url;

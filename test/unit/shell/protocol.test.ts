@@ -56,7 +56,7 @@ function register(launch: AppLaunch, platform: NodeJS.Platform, options: { files
   return { app, schemes, env };
 }
 
-describe('who registers Ringside for tel: and callto:', () => {
+describe('who registers Ringside for tel:, callto: and ringside:', () => {
   it('is the package where one installed Ringside: the app then leaves it alone', () => {
     for (const [platform, files] of [
       ['darwin', []],
@@ -64,7 +64,7 @@ describe('who registers Ringside for tel: and callto:', () => {
       ['win32', [join('/opt/Ringside', 'Uninstall Ringside.exe')]],
     ] as const) {
       const { app, schemes } = register(packaged, platform, { files: [...files] });
-      expect(schemes, platform).toEqual(['tel', 'callto']);
+      expect(schemes, platform).toEqual(['tel', 'callto', 'ringside']);
       expect(app.setAsDefaultProtocolClient, platform).not.toHaveBeenCalled();
     }
   });
@@ -81,8 +81,8 @@ describe('who registers Ringside for tel: and callto:', () => {
       false,
     );
     const { app, schemes } = register(packaged, 'linux');
-    expect(schemes).toEqual(['tel', 'callto']);
-    expect(app.setAsDefaultProtocolClient.mock.calls).toEqual([['tel'], ['callto']]);
+    expect(schemes).toEqual(['tel', 'callto', 'ringside']);
+    expect(app.setAsDefaultProtocolClient.mock.calls).toEqual([['tel'], ['callto'], ['ringside']]);
   });
 
   it('in development, names Electron and the absolute project path, so a link does not start a bare Electron', () => {
@@ -91,6 +91,7 @@ describe('who registers Ringside for tel: and callto:', () => {
     expect(app.setAsDefaultProtocolClient.mock.calls).toEqual([
       ['tel', development.executable, [projectPath]],
       ['callto', development.executable, [projectPath]],
+      ['ringside', development.executable, [projectPath]],
     ]);
   });
 
@@ -109,8 +110,10 @@ describe('who registers Ringside for tel: and callto:', () => {
     const entry = readFileSync(userDesktopEntryPath(env), 'utf8');
     expect(entry).toBe(linkHandlerEntry(appImage));
     expect(entry).toContain('Exec="/home/agent/Apps/Ringside.AppImage" %u\n');
-    expect(entry).toContain('MimeType=x-scheme-handler/tel;x-scheme-handler/callto;\n');
-    expect(app.setAsDefaultProtocolClient.mock.calls).toEqual([['tel'], ['callto']]);
+    expect(entry).toContain(
+      'MimeType=x-scheme-handler/tel;x-scheme-handler/callto;x-scheme-handler/ringside;\n',
+    );
+    expect(app.setAsDefaultProtocolClient.mock.calls).toEqual([['tel'], ['callto'], ['ringside']]);
   });
 
   it('keeps going when the OS refuses one scheme, and says so in the log', () => {
@@ -124,7 +127,7 @@ describe('who registers Ringside for tel: and callto:', () => {
       logger,
       fileExists: () => false,
     });
-    expect(schemes).toEqual(['tel']);
+    expect(schemes).toEqual(['tel', 'ringside']);
     expect(logger.warn).toHaveBeenCalledWith('could not register Ringside as the handler of callto: links');
   });
 });

@@ -29,7 +29,9 @@ function uses(pattern: RegExp): string[] {
 
 describe('what Ringside never does', () => {
   it('calls shell.openExternal in one place, and only with a link openExternalLink checked', () => {
-    expect(uses(/\bopenExternal\b/)).toEqual(['src-main/index.ts']);
+    // Electron's own: elsewhere `openExternal` is only the name of the function index.ts hands in (the
+    // browser sign-in opens its page with it).
+    expect(uses(/\bshell\.openExternal\b/)).toEqual(['src-main/index.ts']);
     const index = readFileSync(join(projectRoot, 'src-main', 'index.ts'), 'utf8');
     const calls = index.match(/.*\bopenExternal\(.*/g) ?? [];
     expect(calls).toHaveLength(1);

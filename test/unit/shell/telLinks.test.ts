@@ -184,3 +184,44 @@ describe('links arriving too fast', () => {
     expect(problem).toHaveBeenCalledTimes(LINK_RATE.max);
   });
 });
+
+describe('ringside: links (a team server’s enrollment)', () => {
+  const enrollment = 'ringside://enroll?server=https%3A%2F%2Fringside.example.com#token';
+
+  it('are offered, never dialled: from open-url, from argv (on Windows after --), even while starting', () => {
+    const { requestDial, problem, clock, logger } = inbox(async () => confirm);
+    const offered = vi.fn();
+    const links = new LinkInbox('win32');
+    links.receiveUrl(enrollment);
+    expect(links.receiveArgv(windowsArgv('--', enrollment))).toBe(true);
+    // Before `--` Chromium may have read it as anything: not a link.
+    expect(links.receiveArgv(windowsArgv(enrollment))).toBe(false);
+    expect(links.receiveArgv(windowsArgv('--', `ringside://enroll?server=x#${'a'.repeat(3000)}`))).toBe(
+      false,
+    );
+    links.attach({
+      requestDial,
+      offerTeamServerLink: offered,
+      feedback: { problem },
+      limit: new LinkRateLimit({ clock, logger }),
+    });
+    expect(offered.mock.calls).toEqual([[enrollment], [enrollment]]);
+    expect(requestDial).not.toHaveBeenCalled();
+    expect(problem).not.toHaveBeenCalled();
+  });
+
+  it('count towards the same rate limit as tel: links', () => {
+    const { links, requestDial, problem, clock, logger } = inbox(async () => confirm);
+    const offered = vi.fn();
+    links.attach({
+      requestDial,
+      offerTeamServerLink: offered,
+      feedback: { problem },
+      limit: new LinkRateLimit({ clock, logger }),
+    });
+    for (let i = 0; i < 10; i++) links.receiveUrl(enrollment);
+    links.receiveUrl('tel:200');
+    expect(offered).toHaveBeenCalledTimes(LINK_RATE.max);
+    expect(requestDial).not.toHaveBeenCalled();
+  });
+});

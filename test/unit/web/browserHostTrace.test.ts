@@ -76,6 +76,18 @@ describe('the trace of state-changing commands', () => {
     expect(logged()).not.toContain(SECRET);
   });
 
+  it('an enrollment link sent to the page host: logged without its token', async () => {
+    const token = 'u7Jq2kVfA9sT4mXw0pLr8yNc3bHd6eGz';
+    const link = `https://ringside.example.com/enroll#${token}`;
+    tab.send(JSON.stringify({ type: 'invoke', id: 3, channel: 'teamServer:signInWithLink', args: { link } }));
+    expect(await tab.next(isResult(3))).toMatchObject({ result: { ok: false } });
+    const line = logger.info.mock.calls
+      .map((call) => String(call[0]))
+      .find((text) => text.includes('teamServer:signInWithLink'));
+    expect(line).toContain('https://ringside.example.com/enroll#[redacted]');
+    expect(logged()).not.toContain(token);
+  });
+
   it('a read leaves no trace', async () => {
     const before = logger.info.mock.calls.length;
     tab.send(JSON.stringify({ type: 'invoke', id: 3, channel: 'app:info' }));

@@ -1,0 +1,93 @@
+/**
+ * Builds the desktop app's core as src-main/index.ts runs it: the local AppCore (composeAppCore), the
+ * connection choice in the settings file, the team server session in the same SecretStore as the PBX's
+ * secret, and the switching core over them (desktopConnection.ts) answering `teamServer:*` itself
+ * (teamServerAccount.ts). What only Electron can give (opening the browser, showing the window) comes in.
+ */
+import type { Dispatcher } from 'undici';
+import { composeAppCore, type HostServices } from '../app/composeAppCore';
+import type { SettingsStore } from '../app/settings/settingsRepository';
+import { systemClock, type Clock } from '../shared/clock';
+import type { ReconnectPolicy } from '../shared/reconnectDelay';
+import { DesktopConnection } from './desktopConnection';
+import { enrollWithLink } from './enrollment';
+import { RemoteCore } from './remoteCore';
+import type { CreateSocket } from './remoteLink';
+import { signOutOnServer } from './serverSignOut';
+import { SessionKeychain } from './sessionKeychain';
+import { TeamServerAccount, type StartBrowserSignIn } from './teamServerAccount';
+import { TeamServerChoiceStore } from './teamServerChoice';
+
+export interface DesktopCoreServices extends HostServices {
+  /** Opens the OS browser (a browser sign-in). */
+  openExternal(url: string): Promise<void>;
+  /** Brings the main window forward. */
+  showWindow(): void;
+  /** The sign-in through the system browser (loopback redirect, PKCE); absent: only enrollment links sign in. */
+  startBrowserSignIn?: StartBrowserSignIn;
+  /** The TLS trust of a server's requests and WebSocket; absent: Node's default trust. */
+  dispatcherFor?: (serverUrl: string, certificatePem: string | null) => Dispatcher | undefined;
+  /** Deletes the files a session left for a server (the offline directory copy). */
+  removeSessionFiles?: (serverUrl: string) => Promise<void>;
+  /** Tests: the WebSocket seam and the reconnect schedule of the RemoteCore. */
+  createSocket?: CreateSocket;
+  reconnect?: ReconnectPolicy;
+  clock?: Clock;
+}
+
+export interface ComposedDesktopCore {
+  core: DesktopConnection;
+  account: TeamServerAccount;
+  settingsStore: SettingsStore;
+}
+
+export async function composeDesktopCore(host: DesktopCoreServices): Promise<ComposedDesktopCore> {
+  const { logger } = host;
+  const clock = host.clock ?? systemClock;
+  const local = await composeAppCore(host);
+  const choice = new TeamServerChoiceStore({
+    store: local.settingsStore,
+    policy: local.managedPolicy.teamServer,
+    logger,
+  });
+  const sessions = new SessionKeychain(local.secretStore, logger);
+  const dispatcherFor = (serverUrl: string, certificatePem: string | null) =>
+    host.dispatcherFor?.(serverUrl, certificatePem);
+  const account = new TeamServerAccount({
+    choice,
+    sessions,
+    policy: local.managedPolicy.teamServer,
+    enroll: (link, options) => enrollWithLink(link, options),
+    signOutOnServer: (credential, dispatcher) => signOutOnServer(credential, { dispatcher, logger }),
+    startBrowserSignIn: host.startBrowserSignIn,
+    openExternal: host.openExternal,
+    dispatcherFor,
+    removeSessionFiles: host.removeSessionFiles,
+    showWindow: host.showWindow,
+    clock,
+    logger,
+  });
+  const core = new DesktopConnection({
+    local: local.core,
+    choice: () => choice.current,
+    session: (origin) => sessions.read(origin),
+    createRemote: (credential, certificatePem) =>
+      new RemoteCore({
+        credential,
+        clock,
+        logger,
+        settings: local.core.desktop.settings,
+        reconnect: host.reconnect,
+        dispatcher: dispatcherFor(credential.origin, certificatePem),
+        createSocket: host.createSocket,
+      }),
+    onSignedOut: (origin) => account.forgetSession(origin),
+    ownCommands: account.handlers(),
+    onChanged: () => account.changed(),
+    offerLink: (link) => account.offerLink(link),
+    clock,
+    logger,
+  });
+  account.attach(core);
+  return { core, account, settingsStore: local.settingsStore };
+}
