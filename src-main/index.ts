@@ -5,6 +5,7 @@
  */
 // Every language's messages, before anything words a message.
 import './shared/i18n/allCatalogues';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -126,6 +127,8 @@ function buildCore(logger: Logger): Promise<{ core: DesktopCore; settingsStore: 
     openExternalLink: openLink,
     openExternal: openLink,
     showWindow: () => showMainWindow?.(),
+    // How the team server lists this computer's session (Settings ▸ sessions of its administrators).
+    deviceName: hostname(),
     build: {
       name: app.getName(),
       version: app.getVersion(),

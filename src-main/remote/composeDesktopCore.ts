@@ -7,13 +7,16 @@
 import type { Dispatcher } from 'undici';
 import { composeAppCore, type HostServices } from '../app/composeAppCore';
 import type { SettingsStore } from '../app/settings/settingsRepository';
+import type { Logger } from '../shared/logger';
 import { systemClock, type Clock } from '../shared/clock';
 import type { ReconnectPolicy } from '../shared/reconnectDelay';
+import { startBrowserSignIn } from './browserSignIn';
 import { DesktopConnection } from './desktopConnection';
 import { enrollWithLink } from './enrollment';
 import { RemoteCore } from './remoteCore';
 import type { CreateSocket } from './remoteLink';
 import { signOutOnServer } from './serverSignOut';
+import { createServerDispatcher } from './serverTrust';
 import { SessionKeychain } from './sessionKeychain';
 import { TeamServerAccount, type StartBrowserSignIn } from './teamServerAccount';
 import { TeamServerChoiceStore } from './teamServerChoice';
@@ -23,9 +26,11 @@ export interface DesktopCoreServices extends HostServices {
   openExternal(url: string): Promise<void>;
   /** Brings the main window forward. */
   showWindow(): void;
-  /** The sign-in through the system browser (loopback redirect, PKCE); absent: only enrollment links sign in. */
+  /** The sign-in through the system browser (loopback redirect, PKCE); default: browserSignIn.ts. */
   startBrowserSignIn?: StartBrowserSignIn;
-  /** The TLS trust of a server's requests and WebSocket; absent: Node's default trust. */
+  /** The name this computer is listed under in the server's sessions. */
+  deviceName?: string;
+  /** The TLS trust of a server's requests and WebSocket; default: the OS store and a pin (serverTrust.ts). */
   dispatcherFor?: (serverUrl: string, certificatePem: string | null) => Dispatcher | undefined;
   /** Deletes the files a session left for a server (the offline directory copy). */
   removeSessionFiles?: (serverUrl: string) => Promise<void>;
@@ -51,15 +56,15 @@ export async function composeDesktopCore(host: DesktopCoreServices): Promise<Com
     logger,
   });
   const sessions = new SessionKeychain(local.secretStore, logger);
-  const dispatcherFor = (serverUrl: string, certificatePem: string | null) =>
-    host.dispatcherFor?.(serverUrl, certificatePem);
+  const dispatcherFor = host.dispatcherFor ?? serverDispatchers(logger);
   const account = new TeamServerAccount({
     choice,
     sessions,
     policy: local.managedPolicy.teamServer,
     enroll: (link, options) => enrollWithLink(link, options),
     signOutOnServer: (credential, dispatcher) => signOutOnServer(credential, { dispatcher, logger }),
-    startBrowserSignIn: host.startBrowserSignIn,
+    startBrowserSignIn: host.startBrowserSignIn ?? startBrowserSignIn,
+    deviceName: host.deviceName,
     openExternal: host.openExternal,
     dispatcherFor,
     removeSessionFiles: host.removeSessionFiles,
@@ -90,4 +95,21 @@ export async function composeDesktopCore(host: DesktopCoreServices): Promise<Com
   });
   account.attach(core);
   return { core, account, settingsStore: local.settingsStore };
+}
+
+/**
+ * One dispatcher per server and trusted certificate, kept while they stay the chosen ones: building the
+ * OS store's secure context is costly (serverTrust.ts), and a changed pin must not reuse old connections.
+ */
+function serverDispatchers(logger: Logger): (serverUrl: string, certificatePem: string | null) => Dispatcher {
+  let current: { key: string; dispatcher: Dispatcher } | null = null;
+  return (serverUrl, certificatePem) => {
+    const key = `${serverUrl}\n${certificatePem ?? ''}`;
+    if (current?.key === key) return current.dispatcher;
+    const previous = current;
+    current = { key, dispatcher: createServerDispatcher({ serverUrl, certificatePem, logger }) };
+    // Closed once its requests end; a RemoteCore still on it is being replaced by the switch that asked.
+    void previous?.dispatcher.close().catch(() => {});
+    return current.dispatcher;
+  };
 }

@@ -22,6 +22,7 @@ import {
 } from '../shared/contract';
 import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
+import type { BrowserSignIn, startBrowserSignIn } from './browserSignIn';
 import type { DesktopConnection } from './desktopConnection';
 import { readEnrollmentLink, type RemoteCredential } from './enrollment';
 import { LinkOffers } from './linkOffers';
@@ -29,24 +30,8 @@ import { RemoteError } from './remoteError';
 import type { SessionKeychain } from './sessionKeychain';
 import type { TeamServerChoiceStore } from './teamServerChoice';
 
-/** A sign-in through the system browser (loopback redirect, PKCE): its address, and the session it ends with. */
-export interface BrowserSignIn {
-  url: string;
-  expiresAt: number;
-  result: Promise<RemoteCredential>;
-  cancel(): void;
-}
-
-export interface BrowserSignInOptions {
-  serverUrl: string;
-  openExternal: (url: string) => Promise<void>;
-  dispatcher?: Dispatcher;
-  deviceName?: string;
-  timeoutMs?: number;
-  clock?: Clock;
-}
-
-export type StartBrowserSignIn = (options: BrowserSignInOptions) => BrowserSignIn;
+/** The sign-in through the system browser (browserSignIn.ts), injected so tests can stand in for a browser. */
+export type StartBrowserSignIn = typeof startBrowserSignIn;
 
 export interface TeamServerAccountDeps {
   choice: TeamServerChoiceStore;
@@ -58,6 +43,8 @@ export interface TeamServerAccountDeps {
   signOutOnServer(credential: RemoteCredential, dispatcher: Dispatcher | undefined): Promise<unknown>;
   /** Absent: this build cannot sign in through the browser. */
   startBrowserSignIn?: StartBrowserSignIn | undefined;
+  /** The name this computer is listed under in the server's sessions. */
+  deviceName?: string | undefined;
   openExternal(url: string): Promise<void>;
   /** The TLS trust of requests to a server (the OS store, or exactly its certificate); absent: Node's default. */
   dispatcherFor?: ((serverUrl: string, certificatePem: string | null) => Dispatcher | undefined) | undefined;
@@ -191,6 +178,7 @@ export class TeamServerAccount {
       serverUrl,
       openExternal: this.deps.openExternal,
       clock: this.deps.clock,
+      deviceName: this.deps.deviceName,
       ...this.dispatcher(serverUrl, certificatePem),
     });
     const browser = { progress: { url: handle.url, expiresAt: handle.expiresAt }, handle };

@@ -17,7 +17,7 @@ import { checkTeamServerUrl } from '../../../src-main/app/teamServerClient/teamS
 import { enrollWithLink } from '../../../src-main/remote';
 import { readEnrollmentLink } from '../../../src-main/remote/enrollment';
 import { composeDesktopCore, type ComposedDesktopCore } from '../../../src-main/remote/composeDesktopCore';
-import type { BrowserSignIn } from '../../../src-main/remote/teamServerAccount';
+import type { BrowserSignIn } from '../../../src-main/remote/browserSignIn';
 import type { EventChannel, TeamServerClientView } from '../../../src-main/shared/contract';
 import { t } from '../../../src-main/shared/i18n';
 import { silentLogger } from '../../../src-main/shared/logger';
