@@ -63,6 +63,33 @@ async function pbxCalls(agent: DemoAgent): Promise<ActiveCall[]> {
 
 const digits = (number: string | null | undefined) => (number ?? '').replace(/\D/g, '');
 
+type WatchedWindow = Window & { stateRightAt?: number };
+
+/**
+ * From now on the page notes (Date.now(), the machine's clock) the first moment the call's row shows `state`
+ * with no banner saying it is reconnecting.
+ */
+async function noteWhenStateIsRight(
+  page: Page,
+  expected: { uniqueid: string; state: string; reconnecting: string },
+): Promise<void> {
+  await page.evaluate(({ uniqueid, state, reconnecting }) => {
+    const right = () => {
+      const row = document.querySelector(`article[data-uniqueid="${uniqueid}"]`);
+      const banners = [...document.querySelectorAll('[role="status"]')];
+      return (
+        Boolean(row?.textContent?.includes(state)) &&
+        !banners.some((banner) => banner.textContent?.includes(reconnecting))
+      );
+    };
+    new MutationObserver((_, observer) => {
+      if (!right()) return;
+      (window as WatchedWindow).stateRightAt = Date.now();
+      observer.disconnect();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, expected);
+}
+
 async function show(page: Page, agent: DemoAgent, screen: 'screenCalls' | 'screenDial'): Promise<void> {
   await page
     .getByRole('navigation')
@@ -123,11 +150,22 @@ test('the page rides out a team server restart mid-call: reconnects, the call ri
   await expect(banner).toBeVisible();
   await expect(note).toHaveValue(typed);
 
+  await noteWhenStateIsRight(page, {
+    uniqueid,
+    state: say.t('control.stateHeld'),
+    reconnecting: say.t('app.hostReconnecting'),
+  });
   await team.startServer();
   const listeningAt = Date.now();
-  await expect(callRow).toContainText(say.t('control.stateHeld'), { timeout: STATE_AGAIN_WITHIN_MS });
-  await expect(banner).toHaveCount(0, { timeout: STATE_AGAIN_WITHIN_MS });
-  expect(Date.now() - listeningAt).toBeLessThanOrEqual(STATE_AGAIN_WITHIN_MS);
+  // The page notes the moment itself: the test runner's own polling on a loaded machine is not the page's.
+  const rightAt = await page.waitForFunction(() => (window as WatchedWindow).stateRightAt, null, {
+    timeout: 15_000,
+  });
+  const stateAgainMs = Number(await rightAt.jsonValue()) - listeningAt;
+  test.info().annotations.push({ type: 'call state right again', description: `${stateAgainMs} ms` });
+  expect(stateAgainMs).toBeLessThanOrEqual(STATE_AGAIN_WITHIN_MS);
+  await expect(callRow).toContainText(say.t('control.stateHeld'));
+  await expect(banner).toHaveCount(0);
   // Still signed in, and the same call.
   await expect(page.getByText(say.t('app.hostSignedOut'))).toHaveCount(0);
   await expect(callRow).toHaveAttribute('data-uniqueid', uniqueid);
