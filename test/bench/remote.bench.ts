@@ -1,5 +1,5 @@
 /**
- * The desktop app as a team server's client (docs/benchmarks.md, "A team server's client"): a real team server
+ * The desktop app as a team server's client (docs/performance.md, "A team server's client"): a real team server
  * in a process of its own (support/teamServerChild.ts, composed as `npm run server` composes it) against the
  * demo PBX in another, and in this process the client the desktop app runs, RemoteCore (src-main/remote/),
  * signed in as one agent, over the real WebSocket.
@@ -36,25 +36,28 @@ import { percentile } from './support/percentile';
 import { startTeamServerProcess, type TeamServerProcess } from './support/teamServerChild';
 import type { TeamServerPlace } from './support/teamServerProcess';
 
-const ROUND_TRIPS = Number(process.env.RINGSIDE_BENCH_REMOTE_ROUND_TRIPS ?? 300);
-const RESTARTS = Number(process.env.RINGSIDE_BENCH_REMOTE_RESTARTS ?? 8);
+const ROUND_TRIPS = Number(process.env.RINGSIDE_BENCH_REMOTE_ROUND_TRIPS ?? 600);
+const RESTARTS = Number(process.env.RINGSIDE_BENCH_REMOTE_RESTARTS ?? 10);
 const WARM_UP = 30;
 /** Persons read in turn (the demo directory has more). */
 const PERSONS = 50;
 const ROUND_TRIP_GOAL = 2;
 const CURRENT_STATE_GOAL_MS = 2_000;
+/** The issue's 2 s over the backoff's 1.5 s cap. */
+const CURRENT_STATE_GOAL_RATIO = 1.33;
 const WAIT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sorted = (values: readonly number[]) => [...values].sort((a, b) => a - b);
 
-async function waitFor<T>(what: string, check: () => T | undefined): Promise<T> {
+/** `state`: what to say beside a timeout, so a failed run tells where it stood. */
+async function waitFor<T>(what: string, check: () => T | undefined, state = () => ''): Promise<T> {
   for (let waited = 0; waited < WAIT_MS; waited += 10) {
     const found = check();
     if (found !== undefined) return found;
     await sleep(10);
   }
-  throw new Error(`remote bench: ${what} did not happen within ${WAIT_MS / 1000} s`);
+  throw new Error(`remote bench: ${what} did not happen within ${WAIT_MS / 1000} s ${state()}`);
 }
 
 /** The agent's calls as the client received them, each delivery with when (Date.now()). */
@@ -103,6 +106,7 @@ async function measureRoundTrip(report: Report, core: RemoteCore, direct: PbxCli
   const [remoteSorted, directSorted] = [sorted(remote), sorted(straight)];
   report('remote_round_trip_p50', percentile(remoteSorted, 50), 'ms');
   report('remote_round_trip_p95', percentile(remoteSorted, 95), 'ms');
+  report('remote_round_trip_direct_pbx_p50', percentile(directSorted, 50), 'ms');
   report('remote_round_trip_direct_pbx_p95', percentile(directSorted, 95), 'ms');
   report.ratio('remote_round_trip_p95', percentile(remoteSorted, 95), percentile(directSorted, 95), 'ms', {
     atMost: ROUND_TRIP_GOAL,
@@ -114,6 +118,8 @@ interface Restarts {
   start(): Promise<TeamServerProcess>;
   core: RemoteCore;
   seen: CallsSeen[];
+  /** When the link said hello again after each restart (Date.now()). */
+  hellos: number[];
   /** Puts the agent's call on hold or resumes it at the PBX; the state the client should then show. */
   toggle(round: number): Promise<CallView['state']>;
   uniqueid: string;
@@ -122,6 +128,7 @@ interface Restarts {
 /** Restarts the server `RESTARTS` times; the server running at the end (for the caller to stop). */
 async function measureRestarts(report: Report, run: Restarts): Promise<TeamServerProcess> {
   const times: number[] = [];
+  const toHello: number[] = [];
   let server = run.server;
   for (let round = 0; round < RESTARTS; round++) {
     await server.stop();
@@ -130,15 +137,26 @@ async function measureRestarts(report: Report, run: Restarts): Promise<TeamServe
     );
     const state = await run.toggle(round);
     const from = run.seen.length;
+    const hellosBefore = run.hellos.length;
     server = await run.start();
-    const current = await waitFor('the call in its new state at the client', () =>
-      run.seen
-        .slice(from)
-        .find(({ calls }) => calls.some((call) => call.uniqueid === run.uniqueid && call.state === state)),
+    const current = await waitFor(
+      `the call ${state} at the client after restart ${round + 1}`,
+      () =>
+        run.seen
+          .slice(from)
+          .find(({ calls }) => calls.some((call) => call.uniqueid === run.uniqueid && call.state === state)),
+      () =>
+        `(link ${run.core.linkStatus}, ${run.hellos.length - hellosBefore} hellos since, calls seen since: ${JSON.stringify(
+          run.seen.slice(from).map(({ calls }) => calls.map((call) => `${call.uniqueid} ${call.state}`)),
+        )})`,
     );
     times.push(current.at - server.listenedAt);
+    const hello = run.hellos[hellosBefore];
+    if (hello !== undefined) toHello.push(hello - server.listenedAt);
   }
   const ordered = sorted(times);
+  // Where the time goes: the backoff's wait and the hello, then the server's first poll of the PBX.
+  if (toHello.length > 0) report('remote_reconnect_to_hello_p50', percentile(sorted(toHello), 50), 'ms');
   report('remote_reconnect_to_current_state_p50', percentile(ordered, 50), 'ms');
   report(
     'remote_reconnect_to_current_state_p95',
@@ -152,7 +170,7 @@ async function measureRestarts(report: Report, run: Restarts): Promise<TeamServe
     percentile(ordered, 95),
     TEAM_SERVER_RECONNECT.maxMs,
     'ms',
-    { atMost: CURRENT_STATE_GOAL_MS / TEAM_SERVER_RECONNECT.maxMs },
+    { atMost: CURRENT_STATE_GOAL_RATIO },
   );
   return server;
 }
@@ -189,6 +207,10 @@ export default async function (report: Report): Promise<void> {
     const sessionName = cookieSettingsFor(server.origin).sessionName;
     core = remoteCore({ origin: server.origin, cookie: `${sessionName}=${session!.token}` });
     const seen: CallsSeen[] = [];
+    const hellos: number[] = [];
+    core.onLinkStatus((status) => {
+      if (status === 'connected') hellos.push(Date.now());
+    });
     core.subscribe((channel, payload) => {
       if (channel === 'calls:changed') seen.push({ at: Date.now(), calls: payload as CallView[] });
     });
@@ -218,6 +240,7 @@ export default async function (report: Report): Promise<void> {
       start: async () => (server = await startTeamServerProcess(serverPbx, place)),
       core,
       seen,
+      hellos,
       uniqueid,
       async toggle(round) {
         const hold = round % 2 === 0;

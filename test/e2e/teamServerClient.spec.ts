@@ -10,28 +10,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ActiveCall } from '../../src-main/api/schemas';
 import { TestClient } from '../conformance/helpers';
-import {
-  ring,
-  signedInPage,
-  startE2eTeamServer,
-  type DemoAgent,
-  type E2eTeamServer,
-} from './teamServerSetup';
+import { ring, signedInPage, teamServerForFile, type DemoAgent } from './teamServerSetup';
 
 /** The issue's goal: the call's state is right again this soon after the server listens again. */
 const STATE_AGAIN_WITHIN_MS = 2_000;
 
-test.describe.configure({ mode: 'serial' });
-
-let team: E2eTeamServer;
-
-test.beforeAll(async () => {
-  team = await startE2eTeamServer({ agents: 1, pollIntervalMs: 250 });
-});
-
-test.afterAll(async () => {
-  await team?.stop();
-});
+const teamServer = teamServerForFile({ agents: 1, pollIntervalMs: 250 });
 
 interface DirectoryPerson {
   name: string;
@@ -40,7 +24,7 @@ interface DirectoryPerson {
 
 /** Persons of the demo PBX's directory with a phone number, as the PBX's API gives them. */
 async function directoryPersons(count: number): Promise<DirectoryPerson[]> {
-  const pbx = new TestClient(team.demo);
+  const pbx = new TestClient(teamServer().demo);
   const found: DirectoryPerson[] = [];
   for (let id = 1; found.length < count; id++) {
     const { body } = await pbx.get(`/crm/person/${id}`);
@@ -57,7 +41,9 @@ async function directoryPersons(count: number): Promise<DirectoryPerson[]> {
 
 /** The agent's calls as the demo PBX has them. */
 async function pbxCalls(agent: DemoAgent): Promise<ActiveCall[]> {
-  const { body } = await new TestClient(team.demo).get('/call', { query: { extension: agent.extension } });
+  const { body } = await new TestClient(teamServer().demo).get('/call', {
+    query: { extension: agent.extension },
+  });
   return body.data as ActiveCall[];
 }
 
@@ -102,6 +88,7 @@ test('the page rides out a team server restart mid-call: reconnects, the call ri
   browser,
 }) => {
   test.setTimeout(120_000);
+  const team = teamServer();
   const [agent] = team.agents as [DemoAgent];
   const say = agent.say;
   const [callee, caller, offlineCallee] = await directoryPersons(3);

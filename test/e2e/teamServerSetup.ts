@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoPbxProfile } from '../../src-main/app/connection/connectionModeController';
 import { nodeTransport } from '../../src-main/app/connection/pbxTransport';
 import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
@@ -102,6 +102,19 @@ export async function startE2eTeamServer(options: {
     },
   };
   return team;
+}
+
+/** A team server for the spec file's tests (serial): started before them, stopped after them. */
+export function teamServerForFile(options: Parameters<typeof startE2eTeamServer>[0]): () => E2eTeamServer {
+  let team: E2eTeamServer | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    team = await startE2eTeamServer(options);
+  });
+  test.afterAll(async () => {
+    await team?.stop();
+  });
+  return () => team!;
 }
 
 /** A browser of its own for `agent`, signed in by opening the enrollment link an administrator issued. */
