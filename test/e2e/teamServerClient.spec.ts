@@ -143,6 +143,7 @@ test('the page rides out a team server restart mid-call: reconnects, the call ri
     reconnecting: say.t('app.hostReconnecting'),
   });
   await team.startServer();
+  // Listening and serving: the routes are registered just after the socket listens, before this resolves.
   const listeningAt = Date.now();
   // The page notes the moment itself: the test runner's own polling on a loaded machine is not the page's.
   const rightAt = await page.waitForFunction(() => (window as WatchedWindow).stateRightAt, null, {
