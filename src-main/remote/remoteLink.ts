@@ -15,7 +15,7 @@ import type { IpcResult } from '../shared/contract';
 import type { Logger } from '../shared/logger';
 import { PendingInvokes } from '../shared/pendingInvokes';
 import { readServerFrame } from '../shared/readServerFrame';
-import { reconnectDelay, type ReconnectPolicy } from '../shared/reconnectDelay';
+import { reconnectDelay, TEAM_SERVER_RECONNECT, type ReconnectPolicy } from '../shared/reconnectDelay';
 import {
   CLOSE_SIGNED_OUT,
   WS_PATH,
@@ -50,11 +50,8 @@ export interface RemoteLinkDeps {
   onConnected(again: boolean): void;
 }
 
-/**
- * Capped lower than the browser tab's: a desktop app shows "unreachable" on every screen, so a restarted
- * server is noticed within about two seconds; the jitter spreads many desktops' attempts.
- */
-export const REMOTE_RECONNECT: ReconnectPolicy = { firstMs: 250, maxMs: 1_500 };
+/** Capped lower than a browser host's tab: a restarted server is noticed within about two seconds. */
+export const REMOTE_RECONNECT: ReconnectPolicy = TEAM_SERVER_RECONNECT;
 
 /** An invoke whose connection dropped before its answer: whether it ran is unknown. */
 const lost = () => failed(lostDuringCommand());

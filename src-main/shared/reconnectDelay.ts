@@ -11,6 +11,13 @@ export interface ReconnectPolicy {
 
 export const RECONNECT_DELAY: ReconnectPolicy = { firstMs: 250, maxMs: 5_000 };
 
+/**
+ * A team server's clients (the desktop app and the pages it serves) wait at most 1.5 s: an agent on a call
+ * sees its state again within about two seconds of a restarted server listening; the jitter spreads the
+ * attempts of many clients.
+ */
+export const TEAM_SERVER_RECONNECT: ReconnectPolicy = { firstMs: 250, maxMs: 1_500 };
+
 /** `attempt` counts from 1 (the first retry); `random` is in [0, 1). */
 export function reconnectDelay(
   attempt: number,

@@ -1,22 +1,27 @@
 /**
  * The browser host's WebSocket client against a fake socket: hello first, results matched by id, events to
  * their listeners, and a dropped connection survived: invokes on their way fail as network errors, invokes
- * made meanwhile wait for the next hello, the followed values are read again, and a refused session says so.
+ * made meanwhile wait for the next hello (a dial or call action is refused instead), the followed values are
+ * read again, a refused key is read again where the page can, and a refused session says so.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FRAME_BYTES } from '../../src-main/shared/wsProtocol';
-import { RECONNECT_DELAY, reconnectDelay } from '../../src-main/shared/reconnectDelay';
+import { t } from '../../src-main/shared/i18n';
+import { RECONNECT_DELAY, reconnectDelay, TEAM_SERVER_RECONNECT } from '../../src-main/shared/reconnectDelay';
 import {
   HOST_LINK_PARAMS,
   lostInvokeMessage,
   WsTransport,
   type LinkStatus,
+  type WsTransportOptions,
 } from '../../src-renderer/lib/transport/wsTransport';
 import { socketFactory } from './fakeSocket';
 
 const URL = 'ws://127.0.0.1:4321/ws';
 
-function connect(options: { sessionAccepted?: () => Promise<boolean>; pageKey?: () => string | null } = {}) {
+type ConnectOptions = Pick<WsTransportOptions, 'sessionAccepted' | 'pageKey' | 'renewPageKey' | 'reconnect'>;
+
+function connect(options: ConnectOptions = {}) {
   const factory = socketFactory();
   const statuses: LinkStatus[] = [];
   const transport = new WsTransport({
@@ -248,6 +253,80 @@ describe('when the connection drops', () => {
     await waitOut();
     socket().drop();
     await Promise.resolve();
+    expect(transport.status).toBe('reconnecting');
+  });
+
+  it('refuses a dial or a call action while disconnected, and never sends it after the reconnect', async () => {
+    const { transport, socket } = connect();
+    socket().accept();
+    socket().drop();
+    const offline = {
+      code: 'network-error',
+      message: t('errors.hostOfflineNotDone'),
+      params: HOST_LINK_PARAMS,
+    };
+    await expect(transport.invoke('calls:dial', { number: '201', source: 'dialpad' })).resolves.toEqual({
+      ok: false,
+      error: offline,
+    });
+    await expect(transport.invoke('calls:control', { uniqueid: '1.1', action: 'answer' })).resolves.toEqual({
+      ok: false,
+      error: offline,
+    });
+    const read = transport.invoke('app:info', undefined);
+    await waitOut();
+    socket().accept();
+    // Only the read waited for the connection.
+    expect(socket().sent.map((frame) => frame.channel)).toEqual(['app:info']);
+    socket().answer({ name: 'Ringside' });
+    await expect(read).resolves.toEqual({ ok: true, value: { name: 'Ringside' } });
+  });
+
+  it('reads its key again when a restarted server refuses it, and reconnects at once with the new one', async () => {
+    let key = 'key-before-the-restart';
+    const renewals: string[] = [];
+    const { transport, sockets, socket, statuses } = connect({
+      pageKey: () => key,
+      renewPageKey: async () => {
+        renewals.push(key);
+        if (key === 'key-after-the-restart') return false;
+        key = 'key-after-the-restart';
+        return true;
+      },
+    });
+    socket().accept();
+    socket().drop();
+    await waitOut();
+    socket().refuseKey();
+    // No wait: the new key is tried as soon as it is kept.
+    await vi.waitFor(() => expect(sockets).toHaveLength(3));
+    socket().accept();
+    expect(sockets.map((made) => made.keys)).toEqual([
+      ['key-before-the-restart'],
+      ['key-before-the-restart'],
+      ['key-after-the-restart'],
+    ]);
+    expect(statuses).toEqual(['connected', 'reconnecting', 'connected']);
+
+    // Refused again while the server has no other key for the page (revoked): signed out.
+    socket().refuseKey();
+    await vi.waitFor(() => expect(transport.status).toBe('signed-out'));
+    expect(renewals).toEqual(['key-before-the-restart', 'key-after-the-restart']);
+  });
+
+  it("keeps reconnecting when its key cannot be read again (the server went away), within the policy's cap", async () => {
+    const { transport, sockets, socket } = connect({
+      renewPageKey: () => Promise.reject(new Error('down')),
+      reconnect: TEAM_SERVER_RECONNECT,
+    });
+    socket().accept();
+    socket().refuseKey();
+    await vi.waitFor(() => expect(transport.status).toBe('reconnecting'));
+    for (let attempt = 2; attempt <= 6; attempt++) {
+      await waitOut(TEAM_SERVER_RECONNECT.maxMs);
+      expect(sockets).toHaveLength(attempt);
+      socket().drop();
+    }
     expect(transport.status).toBe('reconnecting');
   });
 

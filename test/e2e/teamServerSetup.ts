@@ -1,12 +1,13 @@
 /**
  * A team server for e2e specs, composed as `npm run server` composes it: the built renderer (out/renderer)
  * served against the real demo PBX, agents signed in in browser contexts of their own by opening their
- * enrollment links, each page in the language of the agent's PBX user.
+ * enrollment links, each page in the language of the agent's PBX user. The team server can be stopped and
+ * started again on its port and data directory while the demo PBX keeps running (a restart mid-call).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoPbxProfile } from '../../src-main/app/connection/connectionModeController';
 import { nodeTransport } from '../../src-main/app/connection/pbxTransport';
 import { startDemoPbx, type DemoPbx } from '../../src-main/demo-pbx';
@@ -26,9 +27,14 @@ export interface DemoAgent extends DemoAgentUser {
 
 export interface E2eTeamServer {
   demo: DemoPbx;
+  /** The team server running now (another one after each `startServer`). */
   server: RunningTeamServer;
   /** Demo users with registered phones of their own, as many as asked for. */
   agents: DemoAgent[];
+  /** Stops the team server alone, as its process stopping would: the demo PBX and its calls go on. */
+  stopServer(): Promise<void>;
+  /** Starts the team server again on the same port with the same data directory; resolves once it listens. */
+  startServer(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,39 +57,64 @@ export async function startE2eTeamServer(options: {
     say: words(languageOf(agent.locale)),
   }));
   const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-team-e2e-'));
-  const server = await composeTeamServer({
-    dataDirectory,
-    pbx: demoPbxProfile(demo),
-    country: demo.country,
-    host: '127.0.0.1',
-    port: 0,
-    rendererDirectory: join(process.cwd(), 'out', 'renderer'),
-    transport: nodeTransport,
-    clock: systemClock,
-    logger: silentLogger,
-    audit: { record: () => {} },
-    administrators:
-      options.administrator === undefined
-        ? NO_ADMINISTRATORS
-        : { ...NO_ADMINISTRATORS, usernames: [agents[options.administrator]!.username] },
-    build: {
-      name: 'ringside-server',
-      version: '0.0.0-e2e',
-      platform: process.platform,
-      versions: { node: process.versions.node },
-    },
-    tuning: { settingsDefaults: { pollIntervalMs: options.pollIntervalMs } },
-  });
-  return {
+  const compose = (port: number) =>
+    composeTeamServer({
+      dataDirectory,
+      pbx: demoPbxProfile(demo),
+      country: demo.country,
+      host: '127.0.0.1',
+      port,
+      rendererDirectory: join(process.cwd(), 'out', 'renderer'),
+      transport: nodeTransport,
+      clock: systemClock,
+      logger: silentLogger,
+      audit: { record: () => {} },
+      administrators:
+        options.administrator === undefined
+          ? NO_ADMINISTRATORS
+          : { ...NO_ADMINISTRATORS, usernames: [agents[options.administrator]!.username] },
+      build: {
+        name: 'ringside-server',
+        version: '0.0.0-e2e',
+        platform: process.platform,
+        versions: { node: process.versions.node },
+      },
+      tuning: { settingsDefaults: { pollIntervalMs: options.pollIntervalMs } },
+    });
+  let running: RunningTeamServer | null = await compose(0);
+  const port = Number(new URL(running.server.origin).port);
+  const team: E2eTeamServer = {
     demo,
-    server,
+    server: running,
     agents,
+    async stopServer() {
+      await running?.stop();
+      running = null;
+    },
+    async startServer() {
+      running = await compose(port);
+      team.server = running;
+    },
     async stop() {
-      await server.stop();
+      await running?.stop();
       await demo.close();
       rmSync(dataDirectory, { recursive: true, force: true });
     },
   };
+  return team;
+}
+
+/** A team server for the spec file's tests (serial): started before them, stopped after them. */
+export function teamServerForFile(options: Parameters<typeof startE2eTeamServer>[0]): () => E2eTeamServer {
+  let team: E2eTeamServer | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    team = await startE2eTeamServer(options);
+  });
+  test.afterAll(async () => {
+    await team?.stop();
+  });
+  return () => team!;
 }
 
 /** A browser of its own for `agent`, signed in by opening the enrollment link an administrator issued. */

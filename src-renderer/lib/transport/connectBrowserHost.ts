@@ -3,8 +3,10 @@
  * link opened (kept in this origin's storage, where no other port can read it, and the link's token taken
  * out of the address), the WebSocket client on the page's own origin, and, once the server has said hello,
  * `window.ringside` built by the preload's own `createRendererApi` from the channel lists of that hello. Only
- * the transport differs from the desktop app.
+ * the transport differs from the desktop app. A team server's page reconnects sooner (TEAM_SERVER_RECONNECT)
+ * and, when a restarted server refuses the key it kept, reads its key again with its session cookie.
  */
+import { TEAM_SERVER_RECONNECT } from '../../../src-main/shared/reconnectDelay';
 import { createRendererApi } from '../../../src-main/shared/rendererBridge';
 import {
   HOST_KIND_META,
@@ -43,6 +45,33 @@ export async function sessionAccepted(location: PageLocation): Promise<boolean> 
 
 type KeyStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** The page key the server wrote into a page (index.html as served with the session's cookie). */
+function pageKeyIn(page: Pick<Document, 'querySelector'>): Element | null {
+  return page.querySelector(`meta[name="${PAGE_KEY_META}"]`);
+}
+
+/**
+ * A team server's page asks for its key again: the app page as the server serves it now, with this
+ * browser's session cookie (a page of another origin cannot read it). Keeps the key it carries; resolves
+ * whether that key differs from the one kept before (false: no key for this session, or the same one).
+ */
+export async function renewPageKey(
+  location: Pick<PageLocation, 'origin'>,
+  storage: KeyStorage = localStorage,
+  parse: (html: string) => Pick<Document, 'querySelector'> = (html) =>
+    new DOMParser().parseFromString(html, 'text/html'),
+): Promise<boolean> {
+  const response = await fetch(`${location.origin}/`, { cache: 'no-store', credentials: 'same-origin' });
+  if (!response.ok) {
+    await response.body?.cancel();
+    return false;
+  }
+  const key = pageKeyIn(parse(await response.text()))?.getAttribute('content');
+  if (!key || key === storage.getItem(PAGE_KEY_STORAGE_KEY)) return false;
+  storage.setItem(PAGE_KEY_STORAGE_KEY, key);
+  return true;
+}
+
 /**
  * Keeps the page key the server wrote into this page (only when a link opened it) and takes the link's
  * spent token out of the address, so a reload or the history never carries it. Returns how to read the key.
@@ -55,7 +84,7 @@ export function adoptPageKey(
     replaceState: history.replaceState.bind(history),
   },
 ): () => string | null {
-  const meta = page.querySelector(`meta[name="${PAGE_KEY_META}"]`);
+  const meta = pageKeyIn(page);
   const key = meta?.getAttribute('content');
   if (key) storage.setItem(PAGE_KEY_STORAGE_KEY, key);
   meta?.remove();
@@ -73,11 +102,13 @@ export function servedByTeamServer(page: Pick<Document, 'querySelector'> = docum
 }
 
 export function connectBrowserHost(location: PageLocation = window.location): BrowserHostConnection {
-  const link = new LinkState(servedByTeamServer());
+  const teamServer = servedByTeamServer();
+  const link = new LinkState(teamServer);
   const transport = new WsTransport({
     url: socketUrl(location),
     pageKey: adoptPageKey(),
     sessionAccepted: () => sessionAccepted(location),
+    ...(teamServer ? { renewPageKey: () => renewPageKey(location), reconnect: TEAM_SERVER_RECONNECT } : {}),
     onStatus: (status) => (link.status = status),
   }).start();
   const ready = transport.channels.then((channels) =>

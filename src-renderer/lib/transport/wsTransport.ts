@@ -5,9 +5,10 @@
  * itself (capped, jittered backoff), so the page and everything typed in it stays.
  *
  * Invokes across a reconnect: an invoke made while the tab is disconnected waits and is sent after the next
- * hello. An invoke already sent when the connection dropped is answered with a `network-error` result and
- * never sent again: the server may have run it (a dial, a save), and running it twice is worse than asking
- * the agent to try again.
+ * hello, except one that acts on a call (a dial, answer, hang up): it is refused at once, since a dial queued
+ * until the server is back would ring someone minutes later. An invoke already sent when the connection
+ * dropped is answered with a `network-error` result and never sent again: the server may have run it (a
+ * dial, a save), and running it twice is worse than asking the agent to try again.
  */
 import type { ChannelLists, IpcResult } from '../../../src-main/shared/contract';
 import { t } from '../../../src-main/shared/i18n';
@@ -21,7 +22,7 @@ import {
 } from '../../../src-main/shared/wsProtocol';
 import { PendingInvokes, type PendingInvoke } from '../../../src-main/shared/pendingInvokes';
 import { readServerFrame } from '../../../src-main/shared/readServerFrame';
-import { reconnectDelay } from '../../../src-main/shared/reconnectDelay';
+import { reconnectDelay, type ReconnectPolicy } from '../../../src-main/shared/reconnectDelay';
 import { RESYNC_READS } from '../../../src-main/shared/resyncReads';
 
 /** What the tab's link to the browser host is doing, for the banner that says so. */
@@ -53,7 +54,15 @@ export interface WsTransportOptions {
    * False means the cookie is missing or expired, which the WebSocket API itself does not reveal.
    */
   sessionAccepted?: () => Promise<boolean>;
+  /**
+   * Asked when the server refused the page key: fetch this page's key again and keep it; resolves whether a
+   * key other than the refused one is kept now (false: the session itself is gone). A team server's page key
+   * is derived from a secret of the server process, so a restarted server refuses the key the page kept.
+   */
+  renewPageKey?: () => Promise<boolean>;
   onStatus?: (status: LinkStatus) => void;
+  /** How long to wait between attempts (default: RECONNECT_DELAY). */
+  reconnect?: ReconnectPolicy;
   timers?: TimersLike;
   random?: () => number;
 }
@@ -68,6 +77,9 @@ export const HOST_LINK_PARAMS = { transport: 'host' } as const;
 export function lostInvokeMessage(): string {
   return t('errors.hostLinkLostDuringCommand');
 }
+
+/** Commands that act on a call: refused while the tab is not connected, never queued for later. */
+const NEVER_QUEUED: ReadonlySet<string> = new Set(['calls:dial', 'calls:control']);
 
 const failure = (code: 'invalid-argument', message: string): IpcResult<never> => ({
   ok: false,
@@ -132,6 +144,9 @@ export class WsTransport implements RendererTransport {
     if (new TextEncoder().encode(text).length > MAX_FRAME_BYTES) {
       return Promise.resolve(failure('invalid-argument', t('errors.argumentsTooLarge', { channel })));
     }
+    if (!this.#ready && NEVER_QUEUED.has(channel)) {
+      return Promise.resolve(hostLinkLost(t('errors.hostOfflineNotDone')));
+    }
     return new Promise((resolve) => {
       const pending: PendingInvoke<SocketLike> = { text, sentOn: null, resolve };
       this.#pending.add(id, pending);
@@ -191,10 +206,37 @@ export class WsTransport implements RendererTransport {
       if (this.#socket !== socket) return;
       this.#socket = this.#ready = null;
       this.#failSentOn(socket);
-      // The server refused this page's key: no other page of this browser's has a better one to offer.
-      if (event?.code === CLOSE_SIGNED_OUT) this.#setStatus('signed-out');
-      this.#retry(opened);
+      if (event?.code === CLOSE_SIGNED_OUT) this.#keyRefused();
+      else this.#retry(opened);
     });
+  }
+
+  /**
+   * The server refused this page's key. Where the key can be read again (a team server's page), a new one
+   * is tried at once; else, or when the server has no other key for this page, the tab is signed out.
+   */
+  #keyRefused(): void {
+    const renew = this.#options.renewPageKey;
+    if (!renew) {
+      this.#setStatus('signed-out');
+      this.#retry(true);
+      return;
+    }
+    renew().then(
+      (renewed) => {
+        if (this.#disposed || this.#socket) return;
+        if (renewed) {
+          this.#connect();
+          return;
+        }
+        this.#setStatus('signed-out');
+        this.#retry(true);
+      },
+      // The server could not be asked (it went away again): keep trying as after any drop.
+      () => {
+        if (!this.#disposed && !this.#socket) this.#retry(true);
+      },
+    );
   }
 
   #receive(socket: SocketLike, data: unknown): void {
@@ -233,7 +275,7 @@ export class WsTransport implements RendererTransport {
     if (this.#disposed) return;
     // Signed out stays said until a hello proves otherwise (another tab may open the printed address).
     if (this.#status !== 'signed-out') this.#setStatus(this.#helloCount > 0 ? 'reconnecting' : 'connecting');
-    const delay = reconnectDelay(++this.#attempt, this.#options.random);
+    const delay = reconnectDelay(++this.#attempt, this.#options.random, this.#options.reconnect);
     this.#retryTimer = this.#timers.setTimeout(() => {
       this.#retryTimer = null;
       if (!this.#disposed) this.#connect();

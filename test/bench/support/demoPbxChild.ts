@@ -60,8 +60,8 @@ export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-/** The demo PBX's options cross to the child as JSON (all of them are plain numbers and flags). */
-type ChildOptions = Pick<DemoPbxOptions, 'persons' | 'minPhonesPerPerson' | 'staff'>;
+/** The demo PBX's options cross to the child as JSON (plain numbers, and the clock's mode). */
+type ChildOptions = Pick<DemoPbxOptions, 'persons' | 'minPhonesPerPerson' | 'staff' | 'clock'>;
 
 /**
  * `'baseline'`: a bare Fastify app serving one fixed person instead (see demoPbxProcess.ts); `{answers}`: a

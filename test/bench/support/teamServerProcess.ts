@@ -4,7 +4,11 @@
  * default settings, so each polls its calls every second), against the demo PBX at BENCH_PBX (another
  * process), serving the built renderer (out/renderer). Its CPU time and memory are its own.
  *
- * Talks over IPC: sends `{ type: 'ready', origin }` once it listens and its first directory sync has ended; `{ type: 'mint', usernames }` issues an
+ * BENCH_SERVER_PLACE (`{ dataDirectory, port }`, optional) puts it on a port and data directory of the
+ * caller's, which outlive it: a server started again there is the same server restarted.
+ *
+ * Talks over IPC: sends `{ type: 'listening', at }` once it listens (`at`: Date.now(), the clock every process
+ * of the machine shares) and `{ type: 'ready', origin }` once its first directory sync has ended; `{ type: 'mint', usernames }` issues an
  * enrollment link per username and redeems it (EnrollmentLinks, the SessionStore: what `POST /auth/enroll`
  * does, without that route's per-address rate limit, which would allow 10 sign-ins from one address per 15
  * minutes) and answers the session tokens; `'sync'` runs one directory sync and answers how long it took and
@@ -23,6 +27,12 @@ import { composeTeamServer } from '../../../src-main/server/composeTeamServer';
 import { systemClock } from '../../../src-main/shared/clock';
 import type { Logger } from '../../../src-main/shared/logger';
 import type { DemoPbxUsage } from './demoPbxChild';
+
+/** A port and data directory that outlive the server process (see BENCH_SERVER_PLACE). */
+export interface TeamServerPlace {
+  dataDirectory: string;
+  port: number;
+}
 
 export interface TeamServerPbx {
   baseUrl: string;
@@ -53,13 +63,14 @@ const logger: Logger = {
 };
 
 const pbx = JSON.parse(process.env.BENCH_PBX ?? '{}') as TeamServerPbx;
-const dataDirectory = mkdtempSync(join(tmpdir(), 'ringside-bench-server-'));
+const place = JSON.parse(process.env.BENCH_SERVER_PLACE ?? 'null') as TeamServerPlace | null;
+const dataDirectory = place?.dataDirectory ?? mkdtempSync(join(tmpdir(), 'ringside-bench-server-'));
 const running = await composeTeamServer({
   dataDirectory,
   pbx: demoPbxProfile(pbx),
   country: pbx.country,
   host: '127.0.0.1',
-  port: 0,
+  port: place?.port ?? 0,
   rendererDirectory: fileURLToPath(new URL('../../../out/renderer', import.meta.url)),
   transport: nodeTransport,
   clock: systemClock,
@@ -72,6 +83,7 @@ const running = await composeTeamServer({
   },
 });
 const { server } = running;
+process.send!({ type: 'listening', at: Date.now() });
 // The first sync reads the whole directory: the bench measures the server after it.
 for (let waited = 0; running.pbx.directorySync.status().lastCompletedAt === null; waited += 100) {
   if (waited > 120_000) throw new Error('the first directory sync did not end within two minutes');
@@ -121,7 +133,7 @@ process.on('message', async (message: string | { type: 'mint'; usernames: string
   }
   if (message === 'stop') {
     await running.stop();
-    rmSync(dataDirectory, { recursive: true, force: true });
+    if (!place) rmSync(dataDirectory, { recursive: true, force: true });
     process.exit(0);
   }
 });
