@@ -25,7 +25,7 @@ import { connectionFailed, RemoteError } from './remoteError';
 export interface BrowserSignInOptions {
   /** The team server's origin (`https://ringside.example.com`). */
   serverUrl: string;
-  /** Opens a URL in the system browser (the shell's `shell.openExternal`). */
+  /** Opens a URL in the system browser (the shell hands in its checked opener). */
   openExternal: (url: string) => Promise<void>;
   /** For a server over HTTPS with a private CA: a dispatcher that trusts it. */
   dispatcher?: Dispatcher;

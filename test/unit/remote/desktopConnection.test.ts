@@ -27,6 +27,8 @@ import { TEST_BUILD } from '../../support/testAppCore';
 import { demoAgentsWithPhones, type DemoAgentUser } from '../server/demoAgents';
 import { startTeamServerFixture, type TeamServerFixture } from '../server/teamServerFixture';
 
+/** A token of the length the server issues (43 base64url characters). */
+const TOKEN = 'x'.repeat(43);
 const wait = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 25 });
 
 let fixture: TeamServerFixture;
@@ -114,7 +116,7 @@ describe('a desktop app locked to a team server by a managed policy', { timeout:
   });
 
   it('refuses another server’s link, pasted or opened as ringside:, before asking that server anything', async () => {
-    const foreign = 'https://ringside.attacker.example/enroll#token';
+    const foreign = `https://ringside.attacker.example/enroll#${TOKEN}`;
     expect(
       await refusal(composed.core.commands['teamServer:signInWithLink']({ link: foreign })),
     ).toMatchObject({
@@ -125,7 +127,7 @@ describe('a desktop app locked to a team server by a managed policy', { timeout:
       }),
     });
     composed.core.desktop.offerTeamServerLink!(
-      'ringside://enroll?server=https%3A%2F%2Fringside.attacker.example#token',
+      `ringside://enroll?server=https%3A%2F%2Fringside.attacker.example#${TOKEN}`,
     );
     expect(events.filter((event) => event.channel === 'teamServer:linkOffered')).toEqual([]);
     expect(showWindow).not.toHaveBeenCalled();
@@ -184,20 +186,22 @@ describe('team server addresses', () => {
 
   it('reads both forms of an enrollment link, and nothing that only looks like one', () => {
     const origin = 'https://ringside.example.com';
-    expect(readEnrollmentLink(`${origin}/enroll#abc`)).toEqual({ origin, token: 'abc' });
-    expect(readEnrollmentLink(`ringside://enroll?server=${encodeURIComponent(origin)}#abc`)).toEqual({
+    expect(readEnrollmentLink(`${origin}/enroll#${TOKEN}`)).toEqual({ origin, token: TOKEN });
+    expect(readEnrollmentLink(`ringside://enroll?server=${encodeURIComponent(origin)}#${TOKEN}`)).toEqual({
       origin,
-      token: 'abc',
+      token: TOKEN,
     });
     for (const bad of [
-      'ringside://enroll?server=https%3A%2F%2Fringside.example.com',
-      'ringside://enroll?server=javascript%3Aalert(1)#abc',
-      'ringside://enroll?server=https%3A%2F%2Fringside.example.com%2Fpath#abc',
-      'ringside://evil?server=https%3A%2F%2Fringside.example.com#abc',
-      'file:///etc/passwd#abc',
+      `ringside://enroll?server=javascript%3Aalert(1)#${TOKEN}`,
+      `ringside://enroll?server=https%3A%2F%2Fringside.example.com%2Fpath#${TOKEN}`,
+      `ringside://evil?server=https%3A%2F%2Fringside.example.com#${TOKEN}`,
+      `file:///etc/passwd#${TOKEN}`,
     ]) {
       expect(() => readEnrollmentLink(bad), bad).toThrow(t('errors.teamServerLinkInvalid'));
     }
+    expect(() => readEnrollmentLink('ringside://enroll?server=https%3A%2F%2Fringside.example.com')).toThrow(
+      t('errors.teamServerLinkNoToken'),
+    );
   });
 
   it('ignores (and logs) a policy team server that is not one', () => {
