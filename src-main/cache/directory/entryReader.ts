@@ -102,13 +102,6 @@ export class EntryReader {
     }));
   }
 
-  /** The sort keys of the given ids, for ranking candidates alphabetically. */
-  sortKeys(kind: EntryKind, ids: readonly number[]): Map<number, string> {
-    const statement = this.sql.sortKeys[kind];
-    const rows = statement.all(JSON.stringify(ids)) as { id: number; sort_key: string }[];
-    return new Map(rows.map((row) => [row.id, row.sort_key]));
-  }
-
   /** The rows of `kind` with these ids, each made an entry with its numbers. */
   private entries<Row extends { id: number }, Entry>(
     kind: Exclude<EntryKind, 'person'>,
@@ -162,11 +155,5 @@ function prepareStatements(db: SqliteDatabase) {
       WHERE cp.person_id IN (${IDS}) ORDER BY c.sort_key`),
     numbersOf: db.prepare(`SELECT owner_id, raw, label, display, dial FROM numbers
       WHERE kind = ? AND owner_id IN (${IDS}) ORDER BY owner_id, position`),
-    sortKeys: {
-      person: db.prepare(`SELECT id, sort_key FROM persons WHERE id IN (${IDS})`),
-      company: db.prepare(`SELECT id, sort_key FROM companies WHERE id IN (${IDS})`),
-      user: db.prepare(`SELECT id, sort_key FROM users WHERE id IN (${IDS})`),
-      extension: db.prepare(`SELECT id, lower(name) AS sort_key FROM extensions WHERE id IN (${IDS})`),
-    } satisfies Record<EntryKind, unknown>,
   };
 }
