@@ -29,9 +29,6 @@ export type KnownNumbers = ReadonlyMap<string, IndexedNumber | null>;
  */
 const REMEMBERED_LOOKUPS = 64;
 
-/** An E.164 number as libphonenumber writes it, the form of every stored key with a plus. */
-const E164_KEY = /^\+[1-9]\d{1,14}$/;
-
 export class NumberKeys {
   private known: KnownNumbers | undefined;
   private readonly lookups = new Map<string, readonly string[]>();
@@ -81,9 +78,6 @@ export class NumberKeys {
 
   /** The keys to look a dialled or presented number up by (the normalised key, and the digits as dialled). */
   lookupKeys(raw: string): readonly string[] {
-    // Already a key: the screen-pop looks the caller up by the E.164 form it has just read the number into,
-    // and reading it again would cost as much as the rest of the lookup.
-    if (E164_KEY.test(raw)) return [raw];
     const remembered = this.lookups.get(raw);
     if (remembered) {
       // The most recent last: the oldest is the one forgotten.
