@@ -41,7 +41,3 @@ export function ftsRowidRange(kind: EntryKind): { first: number; last: number } 
   const first = KIND_CODE[kind] * KIND_SPAN;
   return { first, last: first + KIND_SPAN - 1 };
 }
-
-export function idOfFtsRowid(rowid: number): number {
-  return rowid % KIND_SPAN;
-}

@@ -7,6 +7,7 @@ import {
   createDirectoryTables,
   dropStoredUserRecords,
   indexNumbersByNational,
+  indexPersonSortKeysById,
   storeShownNumbersInPersonRows,
 } from '../directory/directorySchema';
 import { createHistoryTables } from '../history/legacyHistoryTables';
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v5,
   v6,
   storeShownNumbersInPersonRows,
+  indexPersonSortKeysById,
 ];
 
 /** Migrations that remove data which must not stay readable in the file: the file is compacted after them. */

@@ -16,8 +16,8 @@
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { DirectoryEntry, DirectoryGroup, DirectorySearchResult } from '../../shared/contract';
-import type { EntryKind, FtsTable } from '../database/entryKind';
-import { KIND_CODE, ftsRowidRange, ftsTable, idOfFtsRowid } from '../database/entryKind';
+import type { EntryKind } from '../database/entryKind';
+import { KIND_CODE, ftsRowidRange, ftsTable } from '../database/entryKind';
 import { ftsPrefixExpression, prefixUpperBound } from '../database/searchText';
 import { activeTranslator } from '../../shared/i18n';
 import type { EntryReader } from './entryReader';
@@ -86,44 +86,45 @@ export class DirectorySearch {
     const byName = this.sql.byNamePrefix[kind];
     if (byName) accept(byName.all(parsed.folded, prefixUpperBound(parsed.folded), want) as number[], () => 0);
     if (tiers.size < want) {
-      const matches = this.ftsMatches(kind, ftsPrefixExpression(parsed.words));
-      const { ids, byName: matchedByName } = this.ranked(kind, matches, parsed.words);
+      const expression = ftsPrefixExpression(parsed.words);
+      const { ids, byName: matchedByName } = this.ranked(kind, expression, parsed.words);
       accept(ids, (id) => (matchedByName.has(id) ? 1 : 2));
     }
     return { ids: [...tiers.keys()], tiers };
   }
 
-  private ftsMatches(kind: EntryKind, expression: string): number[] {
-    const { first, last } = ftsRowidRange(kind);
-    const rowids = this.sql.fts[ftsTable(kind)].all(expression, first, last, CANDIDATE_CAP) as number[];
-    return rowids.map(idOfFtsRowid);
-  }
-
   /**
    * Entries whose name has a word starting with each typed word first, then those matched through a
-   * company name or e-mail; alphabetically within each. (An FTS5 column filter would do the first part,
-   * but with detail=column it walks every hit of a common e-mail word such as "gmail" to find none.)
+   * company name or e-mail; alphabetically within each. The candidates are the first CANDIDATE_CAP index
+   * hits in id order; one statement returns each with its sort key (for persons from a covering index of
+   * (id, sort_key), whose pages for the low ids every query reads stay in SQLite's cache, where the
+   * persons' own rows cost a page read each). (An FTS5 column filter would find the name matches, but with
+   * detail=column it walks every hit of a common e-mail word such as "gmail" to find none.)
    */
   private ranked(
     kind: EntryKind,
-    ids: number[],
+    expression: string,
     words: readonly string[],
   ): { ids: number[]; byName: Set<number> } {
-    const keys = this.reader.sortKeys(kind, ids);
-    const keyOf = (id: number) => keys.get(id) ?? '';
-    const byName = new Set(
-      ids.filter((id) => {
-        const nameWords = keyOf(id).split(/[^\p{L}\p{N}]+/u);
-        return words.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)));
-      }),
-    );
+    const { first, last } = ftsRowidRange(kind);
+    const rows = this.sql.candidateKeys[kind].all({ expression, first, last, cap: CANDIDATE_CAP }) as [
+      number,
+      string | null,
+    ][];
+    const candidates = rows.map(([id, key]) => {
+      const sortKey = key ?? '';
+      return { id, sortKey, byName: words.every((word) => startsAWord(sortKey, word)) };
+    });
     // Sort keys are already folded; plain code-unit order matches the name index's BINARY order.
-    const sorted = ids.sort(
+    candidates.sort(
       (a, b) =>
-        Number(byName.has(b)) - Number(byName.has(a)) ||
-        (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : a - b),
+        Number(b.byName) - Number(a.byName) ||
+        (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : a.id - b.id),
     );
-    return { ids: sorted, byName };
+    return {
+      ids: candidates.map((candidate) => candidate.id),
+      byName: new Set(candidates.filter((candidate) => candidate.byName).map((candidate) => candidate.id)),
+    };
   }
 
   /** Owners of numbers the digits start (see the module comment), national matches first, in number order. */
@@ -164,6 +165,28 @@ export class DirectorySearch {
   }
 }
 
+const NOT_A_WORD_CHARACTER = /[^\p{L}\p{N}]/u;
+
+/**
+ * Whether a word of `name` (split at every character that is neither a letter nor a digit) starts with
+ * `word`, which holds only letters and digits (parseQuery). The same answer as splitting the name, without
+ * allocating its words: ranking runs this for up to CANDIDATE_CAP names per keystroke.
+ */
+export function startsAWord(name: string, word: string): boolean {
+  for (let at = name.indexOf(word); at !== -1; at = name.indexOf(word, at + 1)) {
+    if (at === 0) return true;
+    if (NOT_A_WORD_CHARACTER.test(characterBefore(name, at))) return true;
+  }
+  return false;
+}
+
+/** The character before `index`, whole: one beyond the BMP is two code units (a surrogate pair). */
+function characterBefore(text: string, index: number): string {
+  const unit = text.charCodeAt(index - 1);
+  const isLowSurrogate = unit >= 0xdc00 && unit <= 0xdfff;
+  return isLowSurrogate && index >= 2 ? text.slice(index - 2, index) : text.slice(index - 1, index);
+}
+
 /** `0905` → `905`: the digits after a national trunk prefix 0, when there are some. */
 function withoutTrunkPrefix(digits: string): string | undefined {
   return digits.length > 1 && digits.startsWith('0') ? digits.slice(1) : undefined;
@@ -192,9 +215,27 @@ function group<T extends DirectoryEntry>(
   return { items, more: ids.length > limit };
 }
 
+/** Where each kind's sort key is read for ranking (`e` the entry's row, joined by id). */
+const SORT_KEY_SOURCE: Record<EntryKind, { rows: string; key: string }> = {
+  person: { rows: 'persons AS e INDEXED BY persons_sort_key_by_id', key: 'e.sort_key' },
+  company: { rows: 'companies AS e', key: 'e.sort_key' },
+  user: { rows: 'users AS e', key: 'e.sort_key' },
+  extension: { rows: 'extensions AS e', key: 'lower(e.name)' },
+};
+
 function prepareStatements(db: SqliteDatabase) {
-  const ftsQuery = (table: FtsTable): Statement<unknown[]> =>
-    db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?`).pluck();
+  /** The first @cap index hits of the kind in id order, each [id, sort key] (null for an entry not stored). */
+  const candidateKeys = (kind: EntryKind): Statement<unknown[]> => {
+    const table = ftsTable(kind);
+    const { rows, key } = SORT_KEY_SOURCE[kind];
+    return db
+      .prepare(
+        `SELECT hit.id, ${key} FROM (SELECT rowid - @first AS id FROM ${table}
+          WHERE ${table} MATCH @expression AND rowid BETWEEN @first AND @last LIMIT @cap) hit
+        LEFT JOIN ${rows} ON e.id = hit.id`,
+      )
+      .raw();
+  };
   const namePrefix = (table: string): Statement<unknown[]> =>
     db
       .prepare(`SELECT id FROM ${table} WHERE sort_key >= ? AND sort_key < ? ORDER BY sort_key LIMIT ?`)
@@ -217,9 +258,11 @@ function prepareStatements(db: SqliteDatabase) {
     ownerHasDigits: db.prepare(`SELECT 1 FROM numbers WHERE kind = @kind AND owner_id = @id AND (
         (national >= @national AND national < @nationalEnd) OR (key >= @international AND key < @internationalEnd)
         OR (national >= @afterTrunk AND national < @afterTrunkEnd)) LIMIT 1`),
-    fts: {
-      person_fts: ftsQuery('person_fts'),
-      entry_fts: ftsQuery('entry_fts'),
-    } satisfies Record<FtsTable, Statement<unknown[]>>,
+    candidateKeys: {
+      person: candidateKeys('person'),
+      company: candidateKeys('company'),
+      user: candidateKeys('user'),
+      extension: candidateKeys('extension'),
+    } satisfies Record<EntryKind, Statement<unknown[]>>,
   };
 }

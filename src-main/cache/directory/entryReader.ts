@@ -1,7 +1,6 @@
 /** Reads directory entries by id, in bulk, for search results and number lookups. */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type {
-  CompanyLink,
   CompanySummary,
   DirectoryNumber,
   ExtensionSummary,
@@ -11,6 +10,7 @@ import type {
 import type { EntryKind } from '../database/entryKind';
 import { KIND_CODE } from '../database/entryKind';
 import { emailsOf, parseContacts, personName } from '../store/storedPerson';
+import { companiesOf, PERSON_COMPANIES_JSON_SQL } from './personCompanies';
 
 /** Ids are bound as one JSON array: one prepared statement serves any number of ids. */
 const IDS = 'SELECT value FROM json_each(?)';
@@ -22,6 +22,7 @@ interface PersonRow {
   lastname: string;
   contacts: string;
   shown_numbers: string;
+  companies: string | null;
 }
 
 interface UserRow {
@@ -41,16 +42,12 @@ export class EntryReader {
 
   /**
    * Persons keep their numbers as shown in their own row (`shown_numbers`): the number table would cost a
-   * seek per person, more than the rest of a search result's reads.
+   * seek per person, more than the rest of a search result's reads. Their companies come in the same
+   * statement (personCompanies.ts), not in a second one over the same ids.
    */
   persons(ids: readonly number[]): Map<number, PersonSummary> {
     if (ids.length === 0) return new Map();
-    const list = JSON.stringify(ids);
-    const rows = this.sql.entries.person.all(list) as PersonRow[];
-    const companies = groupBy(
-      this.sql.companiesOfPersons.all(list) as (CompanyLink & { person_id: number })[],
-      (company) => company.person_id,
-    );
+    const rows = this.sql.entries.person.all(JSON.stringify(ids)) as PersonRow[];
     return new Map(
       rows.map((row) => [
         row.id,
@@ -58,7 +55,7 @@ export class EntryReader {
           kind: 'person',
           id: row.id,
           name: personName(row),
-          companies: (companies.get(row.id) ?? []).map(({ id, name, role }) => ({ id, name, role })),
+          companies: companiesOf(row.companies),
           numbers: JSON.parse(row.shown_numbers) as DirectoryNumber[],
           emails: emailsOf(parseContacts(row.contacts)),
         },
@@ -102,13 +99,6 @@ export class EntryReader {
     }));
   }
 
-  /** The sort keys of the given ids, for ranking candidates alphabetically. */
-  sortKeys(kind: EntryKind, ids: readonly number[]): Map<number, string> {
-    const statement = this.sql.sortKeys[kind];
-    const rows = statement.all(JSON.stringify(ids)) as { id: number; sort_key: string }[];
-    return new Map(rows.map((row) => [row.id, row.sort_key]));
-  }
-
   /** The rows of `kind` with these ids, each made an entry with its numbers. */
   private entries<Row extends { id: number }, Entry>(
     kind: Exclude<EntryKind, 'person'>,
@@ -148,25 +138,16 @@ function prepareStatements(db: SqliteDatabase) {
   return {
     entries: {
       // The other kinds' numbers are read from the number table (numbersOf).
-      person: db.prepare(
-        `SELECT id, displayname, firstname, lastname, contacts, shown_numbers FROM persons WHERE id IN (${IDS})`,
-      ),
+      person: db.prepare(`SELECT p.id, p.displayname, p.firstname, p.lastname, p.contacts, p.shown_numbers,
+          ${PERSON_COMPANIES_JSON_SQL} AS companies
+        FROM persons p WHERE p.id IN (${IDS})`),
       company: db.prepare(`SELECT c.id, c.name,
           (SELECT count(*) FROM company_persons cp WHERE cp.company_id = c.id) AS person_count
         FROM companies c WHERE c.id IN (${IDS})`),
       user: db.prepare(`SELECT id, name, username, email, active FROM users WHERE id IN (${IDS})`),
       extension: db.prepare(`SELECT id, name, type FROM extensions WHERE id IN (${IDS})`),
     } satisfies Record<EntryKind, unknown>,
-    companiesOfPersons: db.prepare(`SELECT cp.person_id, c.id, c.name, cp.role
-      FROM company_persons cp JOIN companies c ON c.id = cp.company_id
-      WHERE cp.person_id IN (${IDS}) ORDER BY c.sort_key`),
     numbersOf: db.prepare(`SELECT owner_id, raw, label, display, dial FROM numbers
       WHERE kind = ? AND owner_id IN (${IDS}) ORDER BY owner_id, position`),
-    sortKeys: {
-      person: db.prepare(`SELECT id, sort_key FROM persons WHERE id IN (${IDS})`),
-      company: db.prepare(`SELECT id, sort_key FROM companies WHERE id IN (${IDS})`),
-      user: db.prepare(`SELECT id, sort_key FROM users WHERE id IN (${IDS})`),
-      extension: db.prepare(`SELECT id, lower(name) AS sort_key FROM extensions WHERE id IN (${IDS})`),
-    } satisfies Record<EntryKind, unknown>,
   };
 }

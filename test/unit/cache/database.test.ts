@@ -202,3 +202,32 @@ describe("schema 7: a person's numbers as shown, in the person's row", () => {
     ]);
   });
 });
+
+describe("schema 8: the persons' sort keys by id, for ranking search candidates", () => {
+  it('upgrades a cache of schema 7 so that the persons it holds are found and ranked as before', () => {
+    const path = join(tempDir(), 'directory.sqlite');
+    const old = olderCache(path, 7);
+    const personRowid = (id: number) => 2 ** 40 + id;
+    old.exec(`
+      INSERT INTO persons (id, group_id, displayname, firstname, lastname, contacts, sort_key) VALUES
+        (7, 1, 'Zora Kovová', 'Zora', 'Kovová', '[]', 'zora kovova'),
+        (8, 1, 'Jan Mikovec', 'Jan', 'Mikovec', '[]', 'jan mikovec'),
+        (9, 1, 'Eva Kovářová', 'Eva', 'Kovářová', '[]', 'eva kovarova');
+      INSERT INTO person_fts (rowid, name, extra) VALUES
+        (${personRowid(7)}, 'Zora Kovová Zora Kovová', ''),
+        (${personRowid(8)}, 'Jan Mikovec Jan Mikovec', 'kovar@example.test'),
+        (${personRowid(9)}, 'Eva Kovářová Eva Kovářová', '');
+    `);
+    old.close();
+
+    const database = openTestCache(path);
+    const index = database.db
+      .prepare("SELECT sql FROM sqlite_schema WHERE name = 'persons_sort_key_by_id'")
+      .pluck()
+      .get();
+    expect(index).toBe('CREATE INDEX persons_sort_key_by_id ON persons (id, sort_key)');
+    // Names with a word starting "kov" alphabetically, then the one found by its e-mail only.
+    const found = testDirectory(database).searchDirectory('kov').persons.items;
+    expect(found.map((entry) => entry.name)).toEqual(['Eva Kovářová', 'Zora Kovová', 'Jan Mikovec']);
+  });
+});

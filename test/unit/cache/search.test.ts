@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setActiveLocale } from '../../../src-main/shared/i18n';
 import type { DirectoryCache, DirectorySearchResult } from '../../../src-main/cache';
+import { startsAWord } from '../../../src-main/cache/directory/directorySearch';
 import { testDirectory } from './fixtures';
 import { company, email, extension, person, phone, user } from './memoryDirectory';
 
@@ -169,6 +170,53 @@ describe('searchDirectory', () => {
       ],
       emails: [],
     });
+  });
+
+  it('ranks the first 200 index hits in id order: name words alphabetically, then e-mails and companies', () => {
+    const directory = testDirectory();
+    directory.write(() => {
+      // Found by e-mail only, though "Mikovec" holds "kov" (not at a word's start): after every name match.
+      directory.store.persons.save(
+        person(1, { firstname: 'Adam', lastname: 'Mikovec', contacts: [email('kovar@firma.test')] }),
+      );
+      // Name matches whose names sort in the reverse of their ids; hyphen and apostrophe start words too.
+      for (let id = 2; id <= 250; id++) {
+        const lastname = id % 3 === 0 ? 'Nová-Kovová' : id % 3 === 1 ? "O'Kovan" : 'Kovová';
+        directory.store.persons.save(person(id, { firstname: `Eva${1000 - id}`, lastname }));
+      }
+    });
+
+    const first = directory.searchDirectory('kov', { limit: 3 }).persons;
+    // Ids past the first 200 hits (201–250, whose names sort first) are not ranked.
+    expect(first.items.map((entry) => entry.id)).toEqual([200, 199, 198]);
+    expect(first.more).toBe(true);
+    const all = directory.searchDirectory('kov', { limit: 100 }).persons;
+    expect(all.items.map((entry) => entry.id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => 200 - index),
+    );
+    expect(all.more).toBe(true);
+    // Adam is no hit of both words: the first 200 hits are ids 2–201.
+    const twoWords = directory.searchDirectory('kov eva', { limit: 100 }).persons;
+    expect(twoWords.items.map((entry) => entry.id)).toEqual(
+      Array.from({ length: 100 }, (_, index) => 201 - index),
+    );
+    expect(directory.searchDirectory('kovar').persons.items.map((entry) => entry.name)).toEqual([
+      'Adam Mikovec',
+    ]);
+  });
+
+  it.each([
+    ['jan kovar', 'kov', true],
+    ['jan nova-kovarova', 'kov', true],
+    ["o'connor", 'con', true],
+    ['mikovec', 'kov', false],
+    ['jan mikovec', 'kov', false],
+    ['x\u{1d49c}kov', 'kov', false],
+    ['x\u{1f600}kov', 'kov', true],
+    ['kov', 'kov', true],
+    ['ko', 'kov', false],
+  ])('counts %j as a name with a word starting %j: %s', (name, word, expected) => {
+    expect(startsAWord(name, word)).toBe(expected);
   });
 
   it('caps each group and says that more match', () => {
