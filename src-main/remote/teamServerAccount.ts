@@ -152,7 +152,7 @@ export class TeamServerAccount {
       const serverUrl = checkTeamServerUrl(args.serverUrl);
       const kept = serverUrl === current.serverUrl ? current.certificatePem : null;
       const certificatePem =
-        args.certificatePem === undefined ? kept : checkCertificate(args.certificatePem, new Date());
+        args.certificatePem === undefined ? kept : checkedCertificate(args.certificatePem);
       this.deps.choice.save({ kind: 'team-server', serverUrl, certificatePem });
     }
     return this.afterChange();
@@ -286,5 +286,14 @@ export class TeamServerAccount {
     } catch {
       return null;
     }
+  }
+}
+
+/** A certificate chosen to trust; its problem is reported beside the certificate, not the address. */
+function checkedCertificate(pem: string | null): string | null {
+  try {
+    return checkCertificate(pem, new Date());
+  } catch (error) {
+    throw new TeamServerChoiceRefused('invalid-argument', errorMessage(error), { field: 'certificatePem' });
   }
 }

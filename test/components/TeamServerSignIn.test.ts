@@ -94,6 +94,17 @@ describe('signing in in the system browser', () => {
     expect(await screen.findByText('Signed in as Jana Nováková (jana)')).toBeInTheDocument();
     expect(screen.queryByText(/ended without signing this computer in/)).not.toBeInTheDocument();
   });
+
+  it('gives the reason main reports when the browser sign-in ended without a session', async () => {
+    const waiting = { ...signedOut, browserSignIn: { url: signInUrl, expiresAt: Date.now() + 60_000 } };
+    const { fake } = open(waiting);
+    await screen.findByRole('group', { name: 'Finish signing in in your browser' });
+    const reason = 'You cancelled the sign-in in your browser. <b>Sign in again</b> when you are ready.';
+    fake.emit('teamServer:changed', { ...signedOut, signInProblem: reason });
+    // Main's sentence, as text: markup in it is shown, never run.
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByText(/it was refused or took too long/)).not.toBeInTheDocument();
+  });
 });
 
 describe('signing in with an enrollment link', () => {

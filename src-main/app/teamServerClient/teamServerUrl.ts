@@ -3,7 +3,7 @@
  * policy alike: an https origin, or http only for a server on this computer (as for a PBX). The answer is the
  * origin (`https://ringside.example.com`), which is also what the session in the keychain is filed under.
  */
-import { AppError } from '../../shared/contract';
+import { AppError, type ErrorParams } from '../../shared/contract';
 import { t } from '../../shared/i18n';
 import { isLoopbackHost } from '../../shared/loopback';
 
@@ -12,8 +12,10 @@ export class TeamServerChoiceRefused extends AppError {
   constructor(
     readonly code: 'invalid-argument' | 'forbidden',
     message: string,
+    /** `field: 'certificatePem'` when the certificate, not the address, is the problem. */
+    params?: ErrorParams,
   ) {
-    super(message);
+    super(message, params);
   }
 }
 

@@ -301,6 +301,19 @@ describe('switching, ringside: links and signing out, at run time', { timeout: 3
     await wait(() => expect(lastSent('teamServer:changed')).toMatchObject({ link: 'connected' }));
   });
 
+  it('says a certificate that cannot be trusted is the certificate’s problem, and keeps the choice as it was', async () => {
+    const refused = await invoke('teamServer:choose', {
+      kind: 'team-server',
+      serverUrl: credential.origin,
+      certificatePem: '-----BEGIN CERTIFICATE-----\nnot a certificate\n-----END CERTIFICATE-----',
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', params: { field: 'certificatePem' } },
+    });
+    expect(await value('teamServer:get')).toMatchObject({ serverUrl: credential.origin, certificate: null });
+  });
+
   it('offers a ringside: link from the OS and uses it only once the agent accepts', async () => {
     const sessionsBefore = fixture.sessions.list(alice.username).map((session) => session.id);
     const token = new URL(issueLink(alice)).hash.slice(1);
