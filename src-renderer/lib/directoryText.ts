@@ -16,7 +16,7 @@ import type {
 import { compareNames, t } from './i18n.svelte';
 import { timeAgo } from './timeAgo';
 
-type GroupKey = keyof Omit<DirectorySearchResult, 'query'>;
+type GroupKey = keyof Omit<DirectorySearchResult, 'query' | 'offlineCopyFrom'>;
 
 /** The groups of a search, in the order they are shown (and walked with the arrow keys). */
 export const RESULT_GROUPS = [
