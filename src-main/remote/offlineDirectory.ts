@@ -139,7 +139,7 @@ export class OfflineDirectory {
       let copied = 0;
       for (;;) {
         signal.throwIfAborted();
-        writer.write(page.entries);
+        await writer.write(page.entries);
         copied += page.entries.length;
         if (page.next === null) break;
         page = await exportPage(invoke, { cursor: page.next, limit: pageSize });

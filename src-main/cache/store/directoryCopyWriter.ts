@@ -6,7 +6,7 @@
  * number and search indexes are the cache's own, so the copy is searched by the cache's search unchanged.
  *
  * Persons come before companies in an export, so memberships are gathered from the persons' company links
- * and written with their company. Every method runs its own transaction.
+ * and written with their company. Every method runs its own transactions.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../shared/contract';
 import { sortKey } from '../database/searchText';
 import type { DirectoryCache } from '../directory/directoryCache';
+import { writeInSlices } from '../sync/writeInSlices';
 import type { CompanyDetail } from './companyStore';
 import type { NumberingPlan } from './numberKeys';
 
@@ -46,21 +47,25 @@ export class DirectoryCopyWriter {
     this.sql = prepareStatements(db);
   }
 
-  /** One export page, in one transaction. */
-  write(entries: readonly DirectoryEntry[]): void {
-    this.cache.write(() => {
-      for (const entry of entries) {
-        if (entry.kind === 'person') this.person(entry);
-        else if (entry.kind === 'company') this.company(entry);
-        else if (entry.kind === 'user') this.user(entry);
-        else this.extension(entry);
-      }
-    });
+  /** One export page, in transactions short enough for the event loop to turn between them. */
+  async write(entries: readonly DirectoryEntry[]): Promise<void> {
+    await writeInSlices(
+      (fn) => this.cache.write(fn),
+      entries,
+      (entry) => this.entry(entry),
+    );
   }
 
   /** Marks the copy complete: written last, so a file without it is a copy that never finished. */
   seal(info: DirectoryCopyInfo): void {
     this.cache.write(() => this.sql.setMeta.run(COPY_INFO_KEY, JSON.stringify(info)));
+  }
+
+  private entry(entry: DirectoryEntry): void {
+    if (entry.kind === 'person') this.person(entry);
+    else if (entry.kind === 'company') this.company(entry);
+    else if (entry.kind === 'user') this.user(entry);
+    else this.extension(entry);
   }
 
   private person(person: PersonSummary): void {

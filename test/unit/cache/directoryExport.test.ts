@@ -20,7 +20,7 @@ describe('the directory export', () => {
           contacts: [
             phone(`+420 777 ${String(100_000 + id)}`),
             ...Array.from({ length: 99 }, (_, index) => ({
-              type: 2,
+              type: 2 as const,
               contact: longEmail(id, index),
               label: '',
             })),
