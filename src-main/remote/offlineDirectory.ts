@@ -122,6 +122,7 @@ export class OfflineDirectory {
   private async copyFrom(invoke: InvokeServer): Promise<RefreshOutcome> {
     const pageSize = this.options.pageSize ?? DEFAULT_PAGE_SIZE;
     const signal = this.stopped.signal;
+    signal.throwIfAborted();
     // One entry first: its stamp says whether there is anything to copy at all.
     let page = await exportPage(invoke, { limit: 1 });
     // No directory on the server (yet), or the one copied already.

@@ -190,6 +190,25 @@ describe('the offline directory of a team server client', { timeout: 60_000 }, (
     }
   });
 
+  it('is not searched once the session is revoked: a signed-out agent is refused', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'ringside-offline-revoked-'));
+    const bobsCopy = offlineCopy(directory);
+    const bobsCore = remoteCore(await enrollWithLink(issueLink(bob)), bobsCopy);
+    try {
+      await bobsCore.start();
+      await wait(async () => expect(bobsCopy.stamp).toBe(await serverStamp()));
+      for (const session of fixture.sessions.list(bob.username)) fixture.sessions.revoke(session.id);
+      await wait(() => expect(bobsCore.linkStatus).toBe('signed-out'));
+      expect(bobsCopy.search({ query: person.name })?.persons.items).toContainEqual(person);
+      await expect(bobsCore.commands['directory:search']({ query: person.name })).rejects.toMatchObject({
+        code: 'auth-failed',
+      });
+    } finally {
+      await bobsCore.dispose();
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('answers search from the copy while the server is down, as the server did, marked offline', async () => {
     const byName = await core.commands['directory:search']({ query: person.name });
     const digits = person.numbers[0]!.display.replace(/\D/g, '').slice(-9, -2);
