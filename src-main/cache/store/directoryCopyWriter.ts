@@ -5,8 +5,11 @@
  * extension's type. No note, no CRM data, no external id: those columns keep their empty defaults. The
  * number and search indexes are the cache's own, so the copy is searched by the cache's search unchanged.
  *
- * Persons come before companies in an export, so memberships are gathered from the persons' company links
- * and written with their company. Every method runs its own transactions.
+ * Persons come before companies in an export, and each person's summary names their companies: a person's
+ * memberships (and their companies' rows, named as the link names them) are written before the person, so
+ * the person's search text, company names included, is indexed once. Reindexing every member when their
+ * company came (as CompanyStore.save does) held the event loop ~100 ms per large company. Every method runs
+ * its own transactions.
  */
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import {
@@ -21,7 +24,6 @@ import {
 import { sortKey } from '../database/searchText';
 import type { DirectoryCache } from '../directory/directoryCache';
 import { writeInSlices } from '../sync/writeInSlices';
-import type { CompanyDetail } from './companyStore';
 import type { NumberingPlan } from './numberKeys';
 
 /** What a finished copy says of itself (in its meta table); a file without it is no finished copy. */
@@ -37,7 +39,6 @@ export interface DirectoryCopyInfo {
 const COPY_INFO_KEY = 'directory_copy';
 
 export class DirectoryCopyWriter {
-  private readonly members = new Map<number, CompanyDetail['persons']>();
   private readonly sql: ReturnType<typeof prepareStatements>;
 
   constructor(
@@ -69,6 +70,10 @@ export class DirectoryCopyWriter {
   }
 
   private person(person: PersonSummary): void {
+    for (const { id, name, role } of person.companies) {
+      this.sql.companyOfLink.run({ id, name, sort_key: sortKey(name) });
+      this.sql.member.run(id, person.id, role);
+    }
     this.cache.store.persons.save({
       id: person.id,
       group_id: 0,
@@ -83,24 +88,13 @@ export class DirectoryCopyWriter {
         ...person.emails.map((email) => ({ type: CONTACT_TYPE_CODES.email, contact: email, label: '' })),
       ],
     });
-    for (const { id, role } of person.companies) {
-      const members = this.members.get(id) ?? [];
-      members.push({ person_id: person.id, role });
-      this.members.set(id, members);
-    }
   }
 
   private company(company: CompanySummary): void {
-    const { store } = this.cache;
-    store.companies.save({
-      id: company.id,
-      group_id: 0,
-      name: company.name,
-      external_id: null,
-      data: {},
-      persons: this.members.get(company.id) ?? [],
-    });
-    store.indexes.setNumbers('company', company.id, labelled(company.numbers));
+    this.sql.company.run({ id: company.id, name: company.name, sort_key: sortKey(company.name) });
+    const { indexes } = this.cache.store;
+    indexes.setNumbers('company', company.id, labelled(company.numbers));
+    indexes.setSearchText('company', company.id, company.name, '');
   }
 
   private user(user: UserSummary): void {
@@ -141,6 +135,14 @@ const labelled = (numbers: readonly DirectoryNumber[]) => numbers.map(({ raw, la
 function prepareStatements(db: SqliteDatabase) {
   return {
     setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
+    companyOfLink: db.prepare(`INSERT OR IGNORE INTO companies (id, group_id, name, sort_key)
+      VALUES (@id, 0, @name, @sort_key)`),
+    company:
+      db.prepare(`INSERT INTO companies (id, group_id, name, sort_key) VALUES (@id, 0, @name, @sort_key)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, sort_key = excluded.sort_key`),
+    member: db.prepare(
+      'INSERT OR REPLACE INTO company_persons (company_id, person_id, role) VALUES (?, ?, ?)',
+    ),
     insertUser: db.prepare(`INSERT OR REPLACE INTO users (id, name, username, email, active, sort_key)
       VALUES (@id, @name, @username, @email, @active, @sort_key)`),
     // raw: the column is NOT NULL; the copy keeps no record as the PBX sent it.
