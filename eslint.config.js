@@ -44,8 +44,9 @@ const layerRules = {
   // and headers (web/), which it reuses; never Electron's shell.
   server: ['shell', 'demo-pbx', 'remote'],
   // The desktop's client of a team server: app/'s types and event fan-out and shared/, never the PBX's client
-  // (api/) nor anything that reads the PBX (cache/, calls/): the server does that, and keeps the PBX's secret.
-  remote: ['api', 'cache', 'calls', 'shell', 'demo-pbx', 'web', 'server'],
+  // (api/) nor anything that reads the PBX (the cache's sync, calls/): the server does that, and keeps the
+  // PBX's secret. The cache's files and search it may use: its offline copy of the directory is one.
+  remote: ['api', 'cache/sync', 'calls', 'shell', 'demo-pbx', 'web', 'server'],
 };
 
 /** Folder depths below a layer checked one by one; anything deeper shares the last depth's rule. */

@@ -19,6 +19,7 @@ export { deferredIntegrityCheck, workerIntegrityCheck, type IntegrityCheck } fro
 export { historyFileBeside, openHistoryFile } from './history/openHistoryFile';
 export { sqliteCode } from './database/sqliteErrors';
 export { DirectoryCache, type DirectoryCacheOptions } from './directory/directoryCache';
+export { directoryCopyInfo, DirectoryCopyWriter, type DirectoryCopyInfo } from './store/directoryCopyWriter';
 export type { SearchOptions } from './directory/directorySearch';
 export type { CompanyDetail } from './store/companyStore';
 export type { NumberingPlan } from './store/numberKeys';

@@ -9,3 +9,9 @@ export {
 export { RemoteCore, type RemoteCoreDeps } from './remoteCore';
 export { REMOTE_RECONNECT, type RemoteLinkStatus } from './remoteLink';
 export { createServerDispatcher, type ServerDispatcherOptions } from './serverTrust';
+export {
+  OfflineDirectory,
+  offlineDirectoryFile,
+  removeOfflineDirectory,
+  type OfflineDirectoryOptions,
+} from './offlineDirectory';

@@ -8,6 +8,8 @@
  * While the server cannot be reached every command fails at once, and windows are told so through the
  * `connection:state` event (status `offline`, or `credentials-rejected` once signed out); after a reconnect
  * the values windows follow are read again (shared/resyncReads.ts), since events sent meanwhile were lost.
+ * Directory search is the exception: with an offline copy (offlineDirectory.ts) it is answered from the copy
+ * while the server cannot be reached, marked as such; the copy is brought up to date after each connection.
  */
 import type { Dispatcher } from 'undici';
 import type { EventListener } from '../app/eventHub';
@@ -20,6 +22,8 @@ import {
   isEventChannel,
   type CommandHandlers,
   type ConnectionState,
+  type DirectorySearchArgs,
+  type DirectorySearchResult,
   type ErrorCode,
   type Events,
   type IpcError,
@@ -31,6 +35,7 @@ import type { Logger } from '../shared/logger';
 import type { ReconnectPolicy } from '../shared/reconnectDelay';
 import { RESYNC_READS } from '../shared/resyncReads';
 import type { RemoteCredential } from './enrollment';
+import type { OfflineDirectory } from './offlineDirectory';
 import { RemoteDialRequests } from './remoteDialRequests';
 import { signedOut, unreachable, type RemoteError } from './remoteError';
 import { RemoteLink, type CreateSocket, type RemoteLinkStatus } from './remoteLink';
@@ -44,6 +49,8 @@ export interface RemoteCoreDeps {
   reconnect?: ReconnectPolicy;
   dispatcher?: Dispatcher;
   createSocket?: CreateSocket;
+  /** The read-only copy of the server's directory searched while it is unreachable; the core closes it. */
+  offlineDirectory?: OfflineDirectory;
 }
 
 /** A failure the server reported, thrown so the host's dispatcher hands it on exactly as it came. */
@@ -83,11 +90,15 @@ export class RemoteCore {
       onEvent: (channel, payload) => {
         if (!isEventChannel(channel)) return;
         if (channel === 'locale:changed') this.speak(payload as Events['locale:changed']);
+        // A directory sync on the server completed: the copy may be out of date.
+        if (channel === 'sync:progress' && !(payload as Events['sync:progress']).running)
+          this.refreshOfflineDirectory();
         this.events.emit(channel, payload as Events[typeof channel]);
       },
       onConnected: (again) => {
         void this.readLocale();
         if (again) this.resync();
+        this.refreshOfflineDirectory();
       },
     });
     const forward = (channel: string) => async (args?: unknown) => settled(await this.invoke(channel, args));
@@ -100,6 +111,8 @@ export class RemoteCore {
         Object.keys(commandTable).map((channel) => [channel, forward(channel)]),
       ) as unknown as CommandHandlers),
       'calls:dial': async (args) => settled(await dialRequests.dial(args)),
+      'directory:search': async (args) =>
+        this.offlineSearch(args) ?? settled(await this.invoke('directory:search', args)),
     };
     this.desktop = {
       // A number from a link or the shortcut: asked before dialling as on a desktop of its own.
@@ -138,6 +151,23 @@ export class RemoteCore {
 
   async dispose(): Promise<void> {
     this.link.dispose();
+    this.deps.offlineDirectory?.close();
+  }
+
+  /** While the server cannot be reached (not once signed out): the search from the copy, if there is one. */
+  private offlineSearch(args: DirectorySearchArgs): DirectorySearchResult | null {
+    const status = this.link.status;
+    if (status !== 'connecting' && status !== 'reconnecting') return null;
+    return this.deps.offlineDirectory?.search(args) ?? null;
+  }
+
+  /** In the background: commands keep going while the pages are fetched, between them. */
+  private refreshOfflineDirectory(): void {
+    void this.deps.offlineDirectory
+      ?.refresh((channel, args) => this.invoke(channel, args))
+      .catch((error) => {
+        this.deps.logger.warn('Offline directory: the copy was not brought up to date', error);
+      });
   }
 
   private linkChanged(status: RemoteLinkStatus): void {

@@ -13,10 +13,10 @@ import type {
   SyncQuarantine,
   SyncStatus,
 } from '../../src-main/shared/contract';
-import { compareNames, t } from './i18n.svelte';
+import { compareNames, formatDate, t } from './i18n.svelte';
 import { timeAgo } from './timeAgo';
 
-type GroupKey = keyof Omit<DirectorySearchResult, 'query'>;
+type GroupKey = keyof Omit<DirectorySearchResult, 'query' | 'offlineCopyFrom'>;
 
 /** The groups of a search, in the order they are shown (and walked with the arrow keys). */
 export const RESULT_GROUPS = [
@@ -172,6 +172,12 @@ export function phaseLabel(phase: string | null): string {
 }
 
 /** "2,000 persons · 45 companies · 30 colleagues · 80 extensions". */
+/** "Offline: searching the copy from 14:05" (with the date when the copy is from another day). */
+export function offlineCopyText(copiedAt: number, now: number): string {
+  const sameDay = new Date(copiedAt).toDateString() === new Date(now).toDateString();
+  return t('directory.offlineCopy', { time: formatDate(copiedAt, sameDay ? 'time' : 'dateTime') });
+}
+
 export function countsText(counts: DirectoryCounts): string {
   return t('directory.counts', { ...counts });
 }

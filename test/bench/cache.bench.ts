@@ -2,7 +2,8 @@
  * Directory cache figures against a demo PBX with 100,000 persons in its own process: initial sync time and
  * rate, the rate of a one-at-a-time sync measured in the same run, a sync with nothing changed, number
  * lookup p50/p99 and search-per-keystroke p95 for 1–4 character prefixes; then the app's main process (AppCore in a plain Node process of its own)
- * syncing the same directory, and its resident memory once idle after that first sync.
+ * syncing the same directory, and its resident memory once idle after that first sync; and a team server
+ * client's offline copy of that directory (support/offlineCopy.ts).
  *
  * The demo PBX seeds every person with 2–3 phone numbers and adds 2,000 staff users, each with a phone
  * extension, to its organisation (the options `minPhonesPerPerson` and `staff`).
@@ -27,6 +28,7 @@ import type { MainProcessTarget } from './support/mainProcessChild';
 import { monitorHoldUps } from './support/holdUps';
 import { formatMappings, traceMemory } from './support/memoryTrace';
 import { bareQueryOf, bareSearch, type BareQuery } from './support/bareSearch';
+import { measureOfflineCopy } from './support/offlineCopy';
 import { percentile } from './support/percentile';
 import { bestPercentileOfRounds, pairedTimings } from './support/timings';
 
@@ -265,6 +267,7 @@ export default async function cacheBench(report: Report): Promise<void> {
       throw new Error(`the cache holds ${counts.persons} persons, not ${PERSONS}`);
     measureLookups(report, database.db, directory);
     measureSearch(report, database.db, directory);
+    await measureOfflineCopy(report, { database, directory }, dir);
 
     database.close();
     const openStarted = performance.now();

@@ -12,6 +12,7 @@ export function directoryHandlers(
   return {
     'directory:personActivity': async ({ id }) => activity.read(id),
     'directory:search': async (args) => directory.search(args),
+    'directory:export': async (args) => directory.exportPage(args),
     'directory:person': async (args) => directory.person(args),
     'directory:company': async (args) => directory.company(args),
     'directory:createPerson': async (args) => directory.createPerson(args),

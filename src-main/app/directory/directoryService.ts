@@ -8,6 +8,8 @@
 import type { Contact } from '../../api/schemas';
 import type { PersonDetail } from '../../cache';
 import type {
+  DirectoryExportArgs,
+  DirectoryExportPage,
   CompanyCard,
   DirectoryCreatePersonArgs,
   DirectoryRecordArgs,
@@ -25,6 +27,7 @@ import { NotConnected } from '../connection/connectionManager';
 import { contactInput, mergeContactEdit } from './contactEdit';
 import { contactErrors, personErrors, toPbxContacts } from './directoryContacts';
 import type { OpenedCache } from './directoryCaches';
+import { directoryExportPage } from './directoryExportPage';
 import { AppError } from '../../shared/contract';
 import { t } from '../../shared/i18n';
 
@@ -83,6 +86,11 @@ export class DirectoryService {
       return { query, persons: emptyGroup, companies: emptyGroup, users: emptyGroup, extensions: emptyGroup };
     }
     return cache.directory.searchDirectory(query, { limit });
+  }
+
+  /** A page of the directory as search shows it, for a team server client's offline copy. */
+  exportPage(args: DirectoryExportArgs): DirectoryExportPage {
+    return directoryExportPage(this.deps.cache(), args);
   }
 
   person({ id }: DirectoryRecordArgs): PersonCard {

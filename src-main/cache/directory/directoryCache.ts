@@ -26,6 +26,7 @@ import { applyDetailOutcome } from '../sync/detailOutcome';
 import { SyncLedger } from '../sync/syncLedger';
 import { yieldToEventLoop } from '../sync/writeInSlices';
 import { CompanyCards } from './companyCards';
+import { DirectoryExport, type ExportedEntries, type ExportPosition } from './directoryExport';
 import type { SearchOptions } from './directorySearch';
 import { DirectorySearch } from './directorySearch';
 import { EntryReader } from './entryReader';
@@ -50,6 +51,7 @@ export class DirectoryCache {
   private readonly numberLookup: NumberLookup;
   private readonly cards: PersonCards;
   private readonly companyCards: CompanyCards;
+  private readonly exporter: DirectoryExport;
   private readonly clock: Clock;
   private readonly sql;
 
@@ -73,6 +75,7 @@ export class DirectoryCache {
     this.numberLookup = new NumberLookup(db, this.numberKeys);
     this.cards = new PersonCards(db);
     this.companyCards = new CompanyCards(db);
+    this.exporter = new DirectoryExport(db, reader);
     this.sql = {
       meta: db.prepare('SELECT value FROM meta WHERE key = ?').pluck(),
       setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
@@ -114,6 +117,31 @@ export class DirectoryCache {
   /** Search-as-you-type over names, companies, e-mails and number digits; grouped by kind. */
   searchDirectory(query: string, options?: SearchOptions): DirectorySearchResult {
     return this.searcher.search(query, options);
+  }
+
+  /** The directory as search shows it, a page at a time (directoryExport.ts). */
+  exportEntries(from: ExportPosition | null, limit: number): ExportedEntries {
+    return this.exporter.page(from, limit);
+  }
+
+  /**
+   * The directory's version for copies of it: when its last sync completed, its counts and numbering plan.
+   * A person created or edited between syncs changes it only when the count changes; the next sync does.
+   */
+  exportStamp(): string {
+    const pass = this.ledger.pass('persons');
+    const completed = pass?.phase === 'done' ? pass.completedAt : null;
+    const counts = this.counts();
+    return [
+      completed ?? 'never',
+      counts.persons,
+      counts.companies,
+      counts.users,
+      counts.extensions,
+      counts.numbers,
+    ]
+      .concat(this.numberKeys.signature)
+      .join(':');
   }
 
   /** Ids of the users whose e-mail is `email` (compared without regard to case), as last synced. */

@@ -129,6 +129,8 @@ export const COMMAND_RULES: CommandRules = {
 
   'directory:personActivity': read,
   'directory:search': read,
+  // The same summaries search shows every agent, page by page, for the client's offline copy.
+  'directory:export': read,
   'directory:person': read,
   'directory:company': read,
   'directory:createPerson': {

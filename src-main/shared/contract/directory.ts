@@ -83,6 +83,19 @@ export const DirectoryUpdateContactsArgsSchema = z.strictObject({
 });
 export type DirectoryUpdateContactsArgs = z.infer<typeof DirectoryUpdateContactsArgsSchema>;
 
+/** Entries per page of `directory:export`; a page also ends early at DIRECTORY_EXPORT_PAGE_BYTES. */
+export const DIRECTORY_EXPORT_LIMIT_MAX = 1000;
+/** Where the next page starts: the kind and the last id sent (`person:1234`), as the previous page said. */
+const DIRECTORY_EXPORT_CURSOR = /^(?:person|company|user|extension):\d{1,16}$/;
+
+export const DirectoryExportArgsSchema = z.strictObject({
+  /** Absent: the first page. */
+  cursor: z.string().regex(DIRECTORY_EXPORT_CURSOR, 'a cursor from the previous page').optional(),
+  /** Entries per page; default 500. */
+  limit: z.number().int().min(1).max(DIRECTORY_EXPORT_LIMIT_MAX).optional(),
+});
+export type DirectoryExportArgs = z.infer<typeof DirectoryExportArgsSchema>;
+
 // ---- Results ---------------------------------------------------------------------------------------------
 
 export type DirectoryEntryKind = 'person' | 'company' | 'user' | 'extension';
@@ -154,6 +167,28 @@ export interface DirectorySearchResult {
   companies: DirectoryGroup<CompanySummary>;
   users: DirectoryGroup<UserSummary>;
   extensions: DirectoryGroup<ExtensionSummary>;
+  /**
+   * Set when the answer came from the read-only copy a team server's client keeps while the server cannot be
+   * reached: epoch ms of when that copy was made (docs/team-server.md, "Offline directory").
+   */
+  offlineCopyFrom?: number;
+}
+
+/**
+ * One page of the directory as search shows it (`directory:export`): persons, then companies, users and
+ * extensions, each by id. A client of a team server keeps them to search while the server is unreachable.
+ */
+export interface DirectoryExportPage {
+  /**
+   * The directory's version: the time its last sync completed and its record counts. The same stamp means
+   * nothing to copy again; a stamp that changed between pages means the copy mixes two versions.
+   */
+  stamp: string;
+  /** How the directory reads numbers, so a copy indexes them as search does here. */
+  numbering: { defaultCountry: string; internalDigits?: { min: number; max: number } };
+  entries: DirectoryEntry[];
+  /** The next page's cursor; null: this was the last page. */
+  next: string | null;
 }
 
 /** One owner of a looked-up number; `label` is what the owner calls this number (mobile, work, extension). */
@@ -311,6 +346,8 @@ export const directoryCommands = {
   'directory:personActivity': command(DirectoryRecordArgsSchema).returns<PersonActivity>(),
   /** Search-as-you-type over the local cache, grouped; empty groups while no cache is open. */
   'directory:search': command(DirectorySearchArgsSchema).returns<DirectorySearchResult>(),
+  /** The directory as search shows it, page by page, for a client's offline copy (docs/team-server.md). */
+  'directory:export': command(DirectoryExportArgsSchema).returns<DirectoryExportPage>(),
   /** A person's card from the cache; not-found when the cache has no such person. */
   'directory:person': command(DirectoryRecordArgsSchema).returns<PersonCard>(),
   /** A company's card from the cache; not-found when the cache has no such company. */

@@ -1,7 +1,8 @@
 /**
  * remote/'s place in the layering (eslint.config.js): the desktop's client of a team server builds on app/'s
- * types and shared/, never on the PBX's client or what reads the PBX (the server keeps the PBX's secret),
- * nor on Electron, the web host or the server; no lower layer imports remote/.
+ * types and shared/, and on the cache's files and search (its offline copy of the directory), never on the
+ * PBX's client or what reads the PBX (the cache's sync; the server keeps the PBX's secret), nor on Electron,
+ * the web host or the server; no lower layer imports remote/.
  */
 import { describe, expect, it } from 'vitest';
 import { layeringComplaints as complaints } from '../../support/layeringComplaints';
@@ -13,6 +14,11 @@ describe('remote/ in the layering', { timeout: 60_000 }, () => {
       "import { PbxClient as imported } from '../api';",
       'src-main/remote/planted.ts',
       /remote\/ may not import src-main\/api\//,
+    ],
+    [
+      "import { DirectorySync as imported } from '../cache/sync/directorySync';",
+      'src-main/remote/planted.ts',
+      /remote\/ may not import src-main\/cache\/sync\//,
     ],
     [
       "import { CallsService as imported } from '../calls';",
@@ -40,6 +46,11 @@ describe('remote/ in the layering', { timeout: 60_000 }, () => {
 
   it('lets remote/ import app/ and shared/', async () => {
     const code = "import { EventHub as imported } from '../app/eventHub';";
+    expect(await complaints(code, 'src-main/remote/planted.ts')).toEqual([]);
+  });
+
+  it('lets remote/ import the cache’s files and search (its offline directory copy)', async () => {
+    const code = "import { DirectoryCache as imported } from '../cache/directory/directoryCache';";
     expect(await complaints(code, 'src-main/remote/planted.ts')).toEqual([]);
   });
 });
