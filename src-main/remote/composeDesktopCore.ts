@@ -12,6 +12,7 @@ import { systemClock, type Clock } from '../shared/clock';
 import type { ReconnectPolicy } from '../shared/reconnectDelay';
 import { startBrowserSignIn } from './browserSignIn';
 import { DesktopConnection } from './desktopConnection';
+import { OfflineDirectory, removeOfflineDirectory } from './offlineDirectory';
 import { enrollWithLink } from './enrollment';
 import { RemoteCore } from './remoteCore';
 import type { CreateSocket } from './remoteLink';
@@ -32,7 +33,7 @@ export interface DesktopCoreServices extends HostServices {
   deviceName?: string;
   /** The TLS trust of a server's requests and WebSocket; default: the OS store and a pin (serverTrust.ts). */
   dispatcherFor?: (serverUrl: string, certificatePem: string | null) => Dispatcher | undefined;
-  /** Deletes the files a session left for a server (the offline directory copy). */
+  /** Deletes the files a session left for a server; default: its offline directory copy (closed first). */
   removeSessionFiles?: (serverUrl: string) => Promise<void>;
   /** Tests: the WebSocket seam and the reconnect schedule of the RemoteCore. */
   createSocket?: CreateSocket;
@@ -57,6 +58,15 @@ export async function composeDesktopCore(host: DesktopCoreServices): Promise<Com
   });
   const sessions = new SessionKeychain(local.secretStore, logger);
   const dispatcherFor = host.dispatcherFor ?? serverDispatchers(logger);
+  // The copy each server's RemoteCore searches offline, so forgetting a session can close it before deleting it.
+  const offlineCopies = new Map<string, OfflineDirectory>();
+  const removeSessionFiles =
+    host.removeSessionFiles ??
+    (async (serverUrl: string) => {
+      offlineCopies.get(serverUrl)?.close();
+      offlineCopies.delete(serverUrl);
+      removeOfflineDirectory(host.userData, serverUrl);
+    });
   const account = new TeamServerAccount({
     choice,
     sessions,
@@ -67,7 +77,7 @@ export async function composeDesktopCore(host: DesktopCoreServices): Promise<Com
     deviceName: host.deviceName,
     openExternal: host.openExternal,
     dispatcherFor,
-    removeSessionFiles: host.removeSessionFiles,
+    removeSessionFiles,
     showWindow: host.showWindow,
     clock,
     logger,
@@ -76,16 +86,25 @@ export async function composeDesktopCore(host: DesktopCoreServices): Promise<Com
     local: local.core,
     choice: () => choice.current,
     session: (origin) => sessions.read(origin),
-    createRemote: (credential, certificatePem) =>
-      new RemoteCore({
+    createRemote: (credential, certificatePem) => {
+      const offlineDirectory = new OfflineDirectory({
+        directory: host.userData,
+        serverUrl: credential.origin,
+        logger,
+        clock,
+      });
+      offlineCopies.set(credential.origin, offlineDirectory);
+      return new RemoteCore({
         credential,
+        offlineDirectory,
         clock,
         logger,
         settings: local.core.desktop.settings,
         reconnect: host.reconnect,
         dispatcher: dispatcherFor(credential.origin, certificatePem),
         createSocket: host.createSocket,
-      }),
+      });
+    },
     onSignedOut: (origin) => account.forgetSession(origin),
     ownCommands: account.handlers(),
     onChanged: () => account.changed(),

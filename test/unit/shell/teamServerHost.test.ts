@@ -8,14 +8,14 @@
  * a `ringside:` link it uses only once accepted, and signs out (and is signed out by the server) leaving no
  * trace of the session in the keychain or any file.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import electronLog from 'electron-log/node';
 import type * as Undici from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi, type Mock } from 'vitest';
 import type * as KeytarModule from '../../../src-main/app/settings/secretStoreKeytar';
 import type * as DemoPbxModule from '../../../src-main/demo-pbx';
-import { enrollWithLink, type RemoteCredential } from '../../../src-main/remote';
+import { enrollWithLink, offlineDirectoryFile, type RemoteCredential } from '../../../src-main/remote';
 import { DEFAULT_DIAL_SHORTCUT } from '../../../src-main/shared/accelerator';
 import type { AppInfo, DialRequest, TeamServerClientView } from '../../../src-main/shared/contract';
 import { setActiveLocale, DEFAULT_LOCALE, t } from '../../../src-main/shared/i18n';
@@ -346,12 +346,17 @@ describe('switching, ringside: links and signing out, at run time', { timeout: 3
     const [entry] = sessionEntries();
     const cookie = (JSON.parse(keychain.get(entry!)!) as RemoteCredential).cookie;
     const sessionsBefore = fixture.sessions.list(alice.username).length;
+    // The read-only directory copy this session made, for searching while the server is away.
+    const copy = offlineDirectoryFile(electron.app.getPath('userData'), credential.origin);
+    await wait(() => expect(existsSync(copy)).toBe(true), 20_000);
     const view = await value<TeamServerClientView>('teamServer:signOut');
     expect(view).toMatchObject({ kind: 'team-server', signedIn: false, link: 'signed-out' });
     expect(fixture.sessions.list(alice.username)).toHaveLength(sessionsBefore - 1);
     expect(sessionEntries()).toEqual([]);
+    expect(existsSync(copy)).toBe(false);
     const files = filesUnder(electron.app.getPath('userData'));
     expect(files.filter((file) => file.text.includes(cookie.split('=')[1]!))).toEqual([]);
+    expect(files.filter((file) => file.path.includes('offline-directory'))).toEqual([]);
     // Signed out: the window can still start and show Settings ▸ Connection; everything else says to sign in.
     expect((await value<AppInfo>('app:info')).name).toBe('Ringside');
     expect(await value('connection:get')).toMatchObject({
