@@ -7,7 +7,8 @@
  * `--compare` prints each ratio beside the committed baseline (test/bench/baseline.json) and exits non-zero
  * when one is more than 25 % worse; `--update-baseline` writes this run's ratios into the baseline.
  *
- * On a fresh clone it first builds the app (`electron-vite build`), which several benches run as built.
+ * It first builds the app (`electron-vite build`), which several benches run as built: every run, so a build
+ * an earlier run left in out/ is never measured in place of this tree's.
  *
  * Adding a bench is one file: `export default async function (report: Report) { report('name', 42, 'ms'); }`.
  */
@@ -58,16 +59,10 @@ const files = readdirSync(here)
   .sort();
 
 const projectRoot = join(here, '..', '..');
-const builtOutputs = [
-  'out/main/index.js',
-  'out/main/browserHost.js',
-  'out/main/detailWriterWorker.js',
-  'out/renderer/index.html',
-];
-if (!builtOutputs.every((output) => existsSync(join(projectRoot, output)))) {
-  console.log('bench: the app is not built; running electron-vite build first');
-  execFileSync('npx', ['electron-vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });
-}
+// Always built first: benches that run the built app would otherwise measure whatever an earlier build left
+// in out/ (a stale bundle once passed for this tree's). The build takes seconds beside the benches' minutes.
+console.log('bench: building the app (electron-vite build), so the figures are of this tree');
+execFileSync('npx', ['electron-vite', 'build'], { cwd: projectRoot, stdio: 'inherit' });
 
 let failed = false;
 for (const file of files) {
