@@ -13,12 +13,13 @@ import type { DialRequestOutcome } from '../calls';
 import type { Clock } from '../shared/clock';
 import { t } from '../shared/i18n';
 import type { Logger } from '../shared/logger';
+import { APP_LINK_SCHEME } from '../shared/enrollmentLink';
 import { dialTextOf, parseTelUri } from '../shared/tel';
 import { errorMessage } from '../shared/contract';
 
 const LINK_PATTERN = /^(tel|callto):/i;
 /** A team server's enrollment link as the OS hands it over (`ringside://enroll?server=…#…`). */
-const ENROLLMENT_LINK_PATTERN = /^ringside:/i;
+const ENROLLMENT_LINK_PATTERN = new RegExp(`^${APP_LINK_SCHEME}`, 'i');
 /** Longer than any enrollment link (the contract's limit): not read at all. */
 const MAX_ENROLLMENT_LINK = 2048;
 
