@@ -238,7 +238,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     rateLimits: options.rateLimits,
     audit: options.audit,
     clock: options.clock,
-    displayNameOf: (username) => agents.servedIdentity(username)?.displayName,
+    displayNameOf: (username) => agents.displayNameOf(username),
   });
   app.get(WS_PATH, { websocket: true }, (socket, request) => {
     const { session, served, holder } = signedIn.get(request.raw)!;

@@ -7,7 +7,9 @@
  * `<data>/agents/<folder>/` (agentFolder.ts); who they are and their phone come from the PBX user.
  */
 import { join } from 'node:path';
+import { userDisplayName } from '../../api/schemas';
 import { AgentSession, type AgentSessionDeps } from '../../app/agent/agentSession';
+import { findAgentUser } from '../../app/connection/findAgentUser';
 import { AgentHistoryFiles } from '../../app/history/historyFiles';
 import type { PbxTransport } from '../../app/connection/pbxTransport';
 import type { PbxServices } from '../../app/pbx/pbxServices';
@@ -138,6 +140,22 @@ export class AgentSessions {
   /** Who the agent is on the PBX, if they are served and their session is made already. */
   servedIdentity(username: string): ResolvedAgent | undefined {
     return this.agents.get(canonical(username))?.ready?.identity;
+  }
+
+  /**
+   * The agent's name as the PBX shows it: from their session when they are served, else read from the PBX
+   * (one lookup); undefined when the PBX does not answer or knows no such user.
+   */
+  async displayNameOf(username: string): Promise<string | undefined> {
+    const served = await this.find(username);
+    if (served) return served.identity.displayName;
+    const { pbx } = this.options;
+    try {
+      const search = await findAgentUser(pbx.requireClient(), username, pbx.knownUserIds(username));
+      return search.found ? userDisplayName(search.user) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Ends every agent's session (the PBX services stay the caller's). */

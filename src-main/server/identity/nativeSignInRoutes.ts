@@ -33,7 +33,7 @@ export interface NativeSignInDeps {
   cookies: CookieSettings;
   /** Whether the server has an identity provider to sign a browser in with. */
   hasIdentityProvider: boolean;
-  displayNameOf(username: string): string | undefined;
+  displayNameOf(username: string): Promise<string | undefined>;
   /** Route options limiting the browser's requests, and the app's exchanges. */
   browserLimit: object;
   exchangeLimit: object;
@@ -81,7 +81,7 @@ export function registerNativeSignIn(app: FastifyInstance, deps: NativeSignInDep
           .header('cache-control', 'no-store')
           .redirect(`${SIGN_IN_PATH}?return=${encodeURIComponent(here)}`, 303);
       }
-      const name = deps.displayNameOf(session.agent);
+      const name = await deps.displayNameOf(session.agent);
       const agent = name && name !== session.agent ? `${name} (${session.agent})` : session.agent;
       return nativeConfirmationPage(request, reply, requestId as string, agent);
     },

@@ -69,7 +69,7 @@ export interface SignInRoutesOptions {
   /** Times the desktop app's sign-in requests and codes. */
   clock: Clock;
   /** The PBX user's display name when the server knows it already (their session is served), for pages. */
-  displayNameOf?: (username: string) => string | undefined;
+  displayNameOf?: (username: string) => Promise<string | undefined>;
 }
 
 const OIDC_REFUSALS: Record<SignInRefusal, Omit<Refusal, 'params'>> = {
@@ -211,7 +211,7 @@ export const signInRoutes: FastifyPluginAsync<SignInRoutesOptions> = async (app,
     sessions,
     cookies,
     hasIdentityProvider: options.oidc !== undefined,
-    displayNameOf: options.displayNameOf ?? (() => undefined),
+    displayNameOf: options.displayNameOf ?? (async () => undefined),
     browserLimit: rateLimitOf(limits.signIn),
     exchangeLimit: rateLimitOf(limits.enrollment),
     requireSession,

@@ -86,7 +86,7 @@ describe('the desktop app signs in through the system browser', { timeout: 30_00
     const browser = new TestBrowser();
     const confirmation = await openConfirmation(browser, started.url, 'agent-at-idp');
     expect(confirmation.page).toContain(
-      `Sign in the Ringside desktop app on this computer as ${agent.username}?`,
+      `Sign in the Ringside desktop app on this computer as ${agent.displayName} (${agent.username})?`,
     );
     // The server's headers: no other site can frame the page to have Continue clicked unawares.
     const again = await browser.request(

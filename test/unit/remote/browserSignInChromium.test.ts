@@ -51,16 +51,22 @@ describe.skipIf(!chromiumPath)('the desktop app’s sign-in in Chromium', { time
     await signInAtProvider(page, 'jana-at-idp');
 
     await page.waitForURL(/\/auth\/native\?request=/);
-    const agent = accounts['jana-at-idp']!.preferred_username as string;
+    const agent = demoAgentsWithPhones(fixture.demo, 1)[0]!;
+    // The page names the agent as the PBX does, beside the username they signed in with.
     await expect
       .poll(() => page.textContent('body'))
-      .toContain(`Sign in the Ringside desktop app on this computer as ${agent}?`);
+      .toContain(
+        `Sign in the Ringside desktop app on this computer as ${agent.displayName} (${agent.username})?`,
+      );
     await page.click('#continue');
 
     await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/ringside\//);
     expect(await page.textContent('body')).toContain('You can close this tab and return to Ringside.');
     const credential = await signIn.result;
     expect(await readPageKey(credential)).toMatch(/\S/);
-    expect(fixture.sessions.list(agent).map((session) => session.method)).toEqual(['oidc', 'native']);
+    expect(fixture.sessions.list(agent.username).map((session) => session.method)).toEqual([
+      'oidc',
+      'native',
+    ]);
   });
 });
