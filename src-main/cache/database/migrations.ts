@@ -8,6 +8,7 @@ import {
   dropStoredUserRecords,
   indexNumbersByNational,
   indexPersonSortKeysById,
+  indexUserSortKeys,
   storeShownNumbersInPersonRows,
 } from '../directory/directorySchema';
 import { createHistoryTables } from '../history/legacyHistoryTables';
@@ -53,6 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
   v6,
   storeShownNumbersInPersonRows,
   indexPersonSortKeysById,
+  indexUserSortKeys,
 ];
 
 /** Migrations that remove data which must not stay readable in the file: the file is compacted after them. */

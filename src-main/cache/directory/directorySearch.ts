@@ -215,6 +215,15 @@ function group<T extends DirectoryEntry>(
   return { items, more: ids.length > limit };
 }
 
+/**
+ * Owners of a kind whose numbers start with the digits bound (a range of the index): by national significant
+ * number, or by international key. Also the benchmark's limit for a number keystroke.
+ */
+export const NUMBER_PREFIX_SQL = {
+  national: 'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
+  key: 'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?',
+} as const;
+
 /** Where each kind's sort key is read for ranking (`e` the entry's row, joined by id). */
 const SORT_KEY_SOURCE: Record<EntryKind, { rows: string; key: string }> = {
   person: { rows: 'persons AS e INDEXED BY persons_sort_key_by_id', key: 'e.sort_key' },
@@ -247,14 +256,8 @@ function prepareStatements(db: SqliteDatabase) {
       user: namePrefix('users'),
       extension: undefined,
     } as Record<EntryKind, Statement<unknown[]> | undefined>,
-    byNational: db
-      .prepare(
-        'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
-      )
-      .pluck(),
-    byKey: db
-      .prepare('SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?')
-      .pluck(),
+    byNational: db.prepare(NUMBER_PREFIX_SQL.national).pluck(),
+    byKey: db.prepare(NUMBER_PREFIX_SQL.key).pluck(),
     ownerHasDigits: db.prepare(`SELECT 1 FROM numbers WHERE kind = @kind AND owner_id = @id AND (
         (national >= @national AND national < @nationalEnd) OR (key >= @international AND key < @internationalEnd)
         OR (national >= @afterTrunk AND national < @afterTrunkEnd)) LIMIT 1`),

@@ -8,6 +8,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import type { EntryKind } from '../../../src-main/cache';
 import { ftsRowidRange, ftsTable, KIND_CODE } from '../../../src-main/cache/database/entryKind';
 import { ftsPrefixExpression, prefixUpperBound } from '../../../src-main/cache/database/searchText';
+import { NUMBER_PREFIX_SQL } from '../../../src-main/cache/directory/directorySearch';
 import { parseQuery } from '../../../src-main/cache/directory/parseQuery';
 
 const KINDS: EntryKind[] = ['person', 'company', 'user', 'extension'];
@@ -53,14 +54,7 @@ export function bareSearch(db: SqliteDatabase): (query: BareQuery) => void {
       'SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?',
     ),
   };
-  const byNational = db
-    .prepare(
-      'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
-    )
-    .pluck();
-  const byKey = db
-    .prepare('SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?')
-    .pluck();
+  const { byNational, byKey } = numberPrefixQueries(db);
   return ({ folded, expression, number }) => {
     for (const kind of KINDS) {
       if (number) {
@@ -74,5 +68,13 @@ export function bareSearch(db: SqliteDatabase): (query: BareQuery) => void {
         fts[ftsTable(kind)].all(expression, first, last, FTS_CAP);
       }
     }
+  };
+}
+
+/** The owners of numbers starting with the digits, as the search asks for them. */
+export function numberPrefixQueries(db: SqliteDatabase) {
+  return {
+    byNational: db.prepare(NUMBER_PREFIX_SQL.national).pluck(),
+    byKey: db.prepare(NUMBER_PREFIX_SQL.key).pluck(),
   };
 }

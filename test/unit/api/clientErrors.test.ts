@@ -248,6 +248,30 @@ describe('drift', () => {
     );
   });
 
+  it('reads a long list a part at a time, in order, dropping only the broken item and logging it once', async () => {
+    const pbx = fakePbx();
+    const extensions = Array.from({ length: 1_000 }, (_, index) => ({
+      id: index + 1,
+      group_id: 1,
+      number: String(1000 + index),
+      name: `Phone ${index + 1}`,
+      type: 'phone',
+      external_id: null,
+    }));
+    // One item without its id, in a later part of the list: it cannot be kept, the others can.
+    const broken = { ...extensions[600]!, id: undefined };
+    pbx.on('GET', '/api/v1.0/extensions', () =>
+      ok(extensions.map((item, at) => (at === 600 ? broken : item))),
+    );
+    const { client, lines } = clientFor(pbx);
+
+    const read = await client.extensions();
+    expect(read.map((item) => item.id)).toEqual(
+      extensions.filter((_, at) => at !== 600).map((item) => item.id),
+    );
+    expect(lines.filter((line) => line.startsWith('warn'))).toHaveLength(1);
+  });
+
   it('keeps a newer enum value instead of failing', async () => {
     const pbx = fakePbx();
     const extension = { id: 1, group_id: 1, number: '300', name: 'Bot', type: 'hologram', external_id: null };

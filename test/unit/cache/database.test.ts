@@ -231,3 +231,27 @@ describe("schema 8: the persons' sort keys by id, for ranking search candidates"
     expect(found.map((entry) => entry.name)).toEqual(['Eva Kovářová', 'Zora Kovová', 'Jan Mikovec']);
   });
 });
+
+describe("schema 9: the users' names indexed", () => {
+  it('upgrades a cache of schema 8: its users are found by name prefix through the index, in name order', () => {
+    const path = join(tempDir(), 'directory.sqlite');
+    const old = olderCache(path, 8);
+    old.exec(`
+      INSERT INTO users (id, name, username, sort_key) VALUES
+        (3, 'Radek Zeman', 'rzeman', 'radek zeman'),
+        (4, 'Marta Říhová', 'mrihova', 'marta rihova'),
+        (5, 'Radka Malá', 'rmala', 'radka mala');
+    `);
+    old.close();
+
+    const database = openTestCache(path);
+    const plan = database.db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT id FROM users WHERE sort_key >= 'ra' AND sort_key < 'rb' ORDER BY sort_key",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((step) => step.detail).join('; ')).toMatch(/USING (COVERING )?INDEX users_by_sort_key/);
+    const found = testDirectory(database).searchDirectory('rad').users.items;
+    expect(found.map((entry) => entry.name)).toEqual(['Radek Zeman', 'Radka Malá']);
+  });
+});
