@@ -38,6 +38,9 @@ export interface DirectoryCopyInfo {
 
 const COPY_INFO_KEY = 'directory_copy';
 
+/** The longest transaction of the copy (see `write`). */
+const COPY_SLICE_MS = 10;
+
 export class DirectoryCopyWriter {
   private readonly sql: ReturnType<typeof prepareStatements>;
 
@@ -48,12 +51,18 @@ export class DirectoryCopyWriter {
     this.sql = prepareStatements(db);
   }
 
-  /** One export page, in transactions short enough for the event loop to turn between them. */
+  /**
+   * One export page, in transactions short enough for the event loop to turn between them: COPY_SLICE_MS,
+   * shorter than a sync's, because the copy runs on the app's main thread and a slice's commit and the
+   * page's arrival come on top of it (25 ms slices held the loop up to 64–74 ms of CPU, 10 ms ones 42–51 ms,
+   * the copy's pages read by the server in the same thread; docs/performance.md).
+   */
   async write(entries: readonly DirectoryEntry[]): Promise<void> {
     await writeInSlices(
       (fn) => this.cache.write(fn),
       entries,
       (entry) => this.entry(entry),
+      { sliceMs: COPY_SLICE_MS },
     );
   }
 

@@ -53,8 +53,7 @@ export function inlineDetailWriter(cache: DirectoryCache): DetailWriter {
         (fn) => cache.write(fn),
         outcomes,
         (outcome) => applyDetailOutcome(cache, collection, outcome, now),
-        undefined,
-        setAsideInto(quarantined),
+        { setAside: setAsideInto(quarantined) },
       );
       return countWrites(outcomes, quarantined);
     },

@@ -130,7 +130,7 @@ export class SyncRun {
     finish?: () => void,
     setAside?: (item: T, error: unknown) => boolean,
   ): Promise<void> {
-    return writeInSlices((fn) => this.cache.write(fn), items, apply, finish, setAside);
+    return writeInSlices((fn) => this.cache.write(fn), items, apply, { finish, setAside });
   }
 
   /**

@@ -16,8 +16,17 @@ export function yieldToEventLoop(): Promise<void> {
  */
 export const WRITE_SLICE_MS = 25;
 
+export interface SliceOptions<T> {
+  /** Runs in the last transaction. */
+  finish?: () => void;
+  /** Takes an item that fails alone (see below); false: its error is thrown. */
+  setAside?: (item: T, error: unknown) => boolean;
+  /** The longest slice, for writing that may take longer in all to keep the loop freer (default 25 ms). */
+  sliceMs?: number;
+}
+
 /**
- * Applies `items` in transactions (through `write`) of at most WRITE_SLICE_MS each (at least one item),
+ * Applies `items` in transactions (through `write`) of at most `sliceMs` each (at least one item),
  * yielding to the event loop before each; `finish` runs in the last transaction. The yield comes first
  * because the caller has usually just parsed what it writes (a list of 2,000 extensions: ~35 ms of
  * validation) in the same turn: a slice straight after it held the loop for both.
@@ -31,13 +40,12 @@ export async function writeInSlices<T>(
   write: (fn: () => void) => void,
   items: readonly T[],
   apply: (item: T) => void,
-  finish?: () => void,
-  setAside?: (item: T, error: unknown) => boolean,
+  { finish, setAside, sliceMs = WRITE_SLICE_MS }: SliceOptions<T> = {},
 ): Promise<void> {
   let index = 0;
   do {
     await yieldToEventLoop();
-    const deadline = performance.now() + WRITE_SLICE_MS;
+    const deadline = performance.now() + sliceMs;
     const first = index;
     try {
       write(() => {
