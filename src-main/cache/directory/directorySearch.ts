@@ -224,6 +224,21 @@ export const NUMBER_PREFIX_SQL = {
   key: 'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?',
 } as const;
 
+/**
+ * Entries of a kind whose folded name starts with the prefix bound, in name order (a range of its sort-key
+ * index); extensions have no such index. Also the benchmark's limit for a name keystroke.
+ */
+export const NAME_PREFIX_SQL: Record<EntryKind, string | undefined> = {
+  person: namePrefixSql('persons'),
+  company: namePrefixSql('companies'),
+  user: namePrefixSql('users'),
+  extension: undefined,
+};
+
+function namePrefixSql(table: string): string {
+  return `SELECT id FROM ${table} WHERE sort_key >= ? AND sort_key < ? ORDER BY sort_key LIMIT ?`;
+}
+
 /** Where each kind's sort key is read for ranking (`e` the entry's row, joined by id). */
 const SORT_KEY_SOURCE: Record<EntryKind, { rows: string; key: string }> = {
   person: { rows: 'persons AS e INDEXED BY persons_sort_key_by_id', key: 'e.sort_key' },
@@ -232,40 +247,36 @@ const SORT_KEY_SOURCE: Record<EntryKind, { rows: string; key: string }> = {
   extension: { rows: 'extensions AS e', key: 'lower(e.name)' },
 };
 
+/**
+ * The first @cap index hits of the kind in id order, each [id, sort key] (null for an entry not stored);
+ * @first is the kind's first FTS rowid (ftsRowidRange), @last its last.
+ */
+export function candidateKeysSql(kind: EntryKind): string {
+  const table = ftsTable(kind);
+  const { rows, key } = SORT_KEY_SOURCE[kind];
+  return `SELECT hit.id, ${key} FROM (SELECT rowid - @first AS id FROM ${table}
+      WHERE ${table} MATCH @expression AND rowid BETWEEN @first AND @last LIMIT @cap) hit
+    LEFT JOIN ${rows} ON e.id = hit.id`;
+}
+
 function prepareStatements(db: SqliteDatabase) {
-  /** The first @cap index hits of the kind in id order, each [id, sort key] (null for an entry not stored). */
-  const candidateKeys = (kind: EntryKind): Statement<unknown[]> => {
-    const table = ftsTable(kind);
-    const { rows, key } = SORT_KEY_SOURCE[kind];
-    return db
-      .prepare(
-        `SELECT hit.id, ${key} FROM (SELECT rowid - @first AS id FROM ${table}
-          WHERE ${table} MATCH @expression AND rowid BETWEEN @first AND @last LIMIT @cap) hit
-        LEFT JOIN ${rows} ON e.id = hit.id`,
-      )
-      .raw();
-  };
-  const namePrefix = (table: string): Statement<unknown[]> =>
-    db
-      .prepare(`SELECT id FROM ${table} WHERE sort_key >= ? AND sort_key < ? ORDER BY sort_key LIMIT ?`)
-      .pluck();
+  const byKind = <T>(prepare: (kind: EntryKind) => T) =>
+    ({
+      person: prepare('person'),
+      company: prepare('company'),
+      user: prepare('user'),
+      extension: prepare('extension'),
+    }) satisfies Record<EntryKind, T>;
   return {
-    byNamePrefix: {
-      person: namePrefix('persons'),
-      company: namePrefix('companies'),
-      user: namePrefix('users'),
-      extension: undefined,
-    } as Record<EntryKind, Statement<unknown[]> | undefined>,
+    byNamePrefix: byKind((kind) => {
+      const sql = NAME_PREFIX_SQL[kind];
+      return sql === undefined ? undefined : db.prepare(sql).pluck();
+    }),
     byNational: db.prepare(NUMBER_PREFIX_SQL.national).pluck(),
     byKey: db.prepare(NUMBER_PREFIX_SQL.key).pluck(),
     ownerHasDigits: db.prepare(`SELECT 1 FROM numbers WHERE kind = @kind AND owner_id = @id AND (
         (national >= @national AND national < @nationalEnd) OR (key >= @international AND key < @internationalEnd)
         OR (national >= @afterTrunk AND national < @afterTrunkEnd)) LIMIT 1`),
-    candidateKeys: {
-      person: candidateKeys('person'),
-      company: candidateKeys('company'),
-      user: candidateKeys('user'),
-      extension: candidateKeys('extension'),
-    } satisfies Record<EntryKind, Statement<unknown[]>>,
+    candidateKeys: byKind((kind) => db.prepare(candidateKeysSql(kind)).raw()),
   };
 }

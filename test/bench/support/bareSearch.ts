@@ -4,19 +4,14 @@
  * when it did not fill the group, the FTS5 prefix query; for a number, the range scans of the national and
  * E.164 number indexes. No parsing (done beforehand), no reading of entries, no ranking.
  */
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { EntryKind } from '../../../src-main/cache';
 import { ftsRowidRange, ftsTable, KIND_CODE } from '../../../src-main/cache/database/entryKind';
 import { ftsPrefixExpression, prefixUpperBound } from '../../../src-main/cache/database/searchText';
-import { NUMBER_PREFIX_SQL } from '../../../src-main/cache/directory/directorySearch';
+import { NAME_PREFIX_SQL, NUMBER_PREFIX_SQL } from '../../../src-main/cache/directory/directorySearch';
 import { parseQuery } from '../../../src-main/cache/directory/parseQuery';
 
 const KINDS: EntryKind[] = ['person', 'company', 'user', 'extension'];
-const NAME_TABLES: Partial<Record<EntryKind, string>> = {
-  person: 'persons',
-  company: 'companies',
-  user: 'users',
-};
 /** The app's group size plus one (to know there are more), and its FTS candidate cap. */
 const WANT = 11;
 const FTS_CAP = 200;
@@ -38,14 +33,6 @@ export function bareQueryOf(query: string): BareQuery {
 }
 
 export function bareSearch(db: SqliteDatabase): (query: BareQuery) => void {
-  const byName = Object.fromEntries(
-    Object.entries(NAME_TABLES).map(([kind, table]) => [
-      kind,
-      db
-        .prepare(`SELECT id FROM ${table} WHERE sort_key >= ? AND sort_key < ? ORDER BY sort_key LIMIT ?`)
-        .pluck(),
-    ]),
-  );
   const fts = {
     person_fts: db.prepare(
       'SELECT rowid FROM person_fts WHERE person_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?',
@@ -54,7 +41,7 @@ export function bareSearch(db: SqliteDatabase): (query: BareQuery) => void {
       'SELECT rowid FROM entry_fts WHERE entry_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?',
     ),
   };
-  const { byNational, byKey } = numberPrefixQueries(db);
+  const { byName, byNational, byKey } = prefixQueries(db);
   return ({ folded, expression, number }) => {
     for (const kind of KINDS) {
       if (number) {
@@ -71,9 +58,18 @@ export function bareSearch(db: SqliteDatabase): (query: BareQuery) => void {
   };
 }
 
-/** The owners of numbers starting with the digits, as the search asks for them. */
-export function numberPrefixQueries(db: SqliteDatabase) {
+/**
+ * The range scans the search runs, as it runs them: per kind, its entries whose name starts with the
+ * prefix (none for extensions); the owners of numbers starting with the digits.
+ */
+export function prefixQueries(db: SqliteDatabase) {
+  const byName = {} as Record<EntryKind, Statement<unknown[]> | undefined>;
+  for (const kind of KINDS) {
+    const sql = NAME_PREFIX_SQL[kind];
+    byName[kind] = sql === undefined ? undefined : db.prepare(sql).pluck();
+  }
   return {
+    byName,
     byNational: db.prepare(NUMBER_PREFIX_SQL.national).pluck(),
     byKey: db.prepare(NUMBER_PREFIX_SQL.key).pluck(),
   };
