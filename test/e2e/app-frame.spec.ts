@@ -96,6 +96,8 @@ test.describe('app frame', () => {
 
   test('window.ringside refuses what the preload refuses', async ({ page }) => {
     await page.goto('/');
+    // In the browser host, window.ringside appears once the WebSocket's hello has come, after the page's load.
+    await page.waitForFunction(() => window.ringside !== undefined);
     const outcomes = await page.evaluate(async () => {
       const api = window.ringside as unknown as {
         invoke(channel: string, ...args: unknown[]): Promise<unknown>;
