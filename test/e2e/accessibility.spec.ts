@@ -69,6 +69,32 @@ for (const locale of ['en', 'cs'] as const satisfies readonly Locale[]) {
   );
 }
 
+test('the scan finds what it must: an unnamed button, faint text, and again after a reload', async ({ page }) => {
+  await page.goto('/#/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+  expect(await axeViolations(page, 'about')).toEqual([]);
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const faint = main.appendChild(document.createElement('p'));
+    faint.textContent = 'faint text';
+    faint.style.cssText = 'color: #eee; background: #fff';
+    main.append(document.createElement('button'));
+  });
+  const found = await axeViolations(page, 'planted');
+  expect(found).toEqual([
+    expect.stringMatching(/^planted: button-name \(critical\)/),
+    expect.stringMatching(/^planted: color-contrast \(serious\)/),
+  ]);
+  expect(await axeViolations(page, 'planted', { contrastOnly: true })).toEqual([found[1]]);
+  // A reload is a new document: the scan puts axe there again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+  await page.evaluate(() => document.querySelector('main')!.append(document.createElement('button')));
+  expect(await axeViolations(page, 'reloaded')).toEqual([
+    expect.stringMatching(/^reloaded: button-name \(critical\)/),
+  ]);
+});
+
 test.describe('keyboard', () => {
   test('Escape closes the "Clear local data" dialog and the focus returns to its button', async ({
     page,
