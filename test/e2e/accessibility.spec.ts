@@ -69,7 +69,9 @@ for (const locale of ['en', 'cs'] as const satisfies readonly Locale[]) {
   );
 }
 
-test('the scan finds what it must: an unnamed button, faint text, and again after a reload', async ({ page }) => {
+test('the scan finds what it must: an unnamed button, faint text, and again after a reload', async ({
+  page,
+}) => {
   await page.goto('/#/about');
   await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
   expect(await axeViolations(page, 'about')).toEqual([]);
