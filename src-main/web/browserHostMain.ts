@@ -170,6 +170,13 @@ async function main(): Promise<number> {
     lock.release();
     return 1;
   }
+  // Written before the link is printed: whoever reads the link (a test, a script, the agent opening Ringside
+  // again) may rely on the file being there.
+  const removeLinkFile = writeLinkFile(userData, {
+    pid: process.pid,
+    port: host.port,
+    secret: host.linkSecret,
+  });
   // i18n-exempt: developer terminal output.
   if (host.portWasTaken) say(`Port ${args.port} is taken; Ringside uses port ${host.port} instead.`);
   if (args.allowRemote)
@@ -184,11 +191,6 @@ async function main(): Promise<number> {
   // Connects to the PBX in Settings, or starts the embedded demo PBX; the tabs follow by events.
   core.start().catch((error: unknown) => logger.error('could not connect to the PBX', error));
   if (args.open) openLink(host.url);
-  const removeLinkFile = writeLinkFile(userData, {
-    pid: process.pid,
-    port: host.port,
-    secret: host.linkSecret,
-  });
 
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;
