@@ -2,6 +2,9 @@
 
 export type EntryKind = 'person' | 'company' | 'user' | 'extension';
 
+/** Every kind, in the order the directory shows their groups. */
+export const ENTRY_KINDS: readonly EntryKind[] = ['person', 'company', 'user', 'extension'];
+
 export const KIND_CODE: Readonly<Record<EntryKind, number>> = {
   person: 1,
   company: 2,

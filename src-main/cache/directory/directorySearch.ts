@@ -17,7 +17,7 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { DirectoryEntry, DirectoryGroup, DirectorySearchResult } from '../../shared/contract';
 import type { EntryKind } from '../database/entryKind';
-import { KIND_CODE, ftsRowidRange, ftsTable } from '../database/entryKind';
+import { ENTRY_KINDS, KIND_CODE, ftsRowidRange, ftsTable } from '../database/entryKind';
 import { ftsPrefixExpression, prefixUpperBound } from '../database/searchText';
 import { activeTranslator } from '../../shared/i18n';
 import type { EntryReader } from './entryReader';
@@ -217,18 +217,18 @@ function group<T extends DirectoryEntry>(
 
 /**
  * Owners of a kind whose numbers start with the digits bound (a range of the index): by national significant
- * number, or by international key. Also the benchmark's limit for a number keystroke.
+ * number, or by international key.
  */
-export const NUMBER_PREFIX_SQL = {
+const NUMBER_PREFIX_SQL = {
   national: 'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND national >= ? AND national < ? LIMIT ?',
   key: 'SELECT DISTINCT owner_id FROM numbers WHERE kind = ? AND key >= ? AND key < ? LIMIT ?',
 } as const;
 
 /**
  * Entries of a kind whose folded name starts with the prefix bound, in name order (a range of its sort-key
- * index); extensions have no such index. Also the benchmark's limit for a name keystroke.
+ * index); extensions have no such index.
  */
-export const NAME_PREFIX_SQL: Record<EntryKind, string | undefined> = {
+const NAME_PREFIX_SQL: Record<EntryKind, string | undefined> = {
   person: namePrefixSql('persons'),
   company: namePrefixSql('companies'),
   user: namePrefixSql('users'),
@@ -259,14 +259,17 @@ export function candidateKeysSql(kind: EntryKind): string {
     LEFT JOIN ${rows} ON e.id = hit.id`;
 }
 
-function prepareStatements(db: SqliteDatabase) {
-  const byKind = <T>(prepare: (kind: EntryKind) => T) =>
-    ({
-      person: prepare('person'),
-      company: prepare('company'),
-      user: prepare('user'),
-      extension: prepare('extension'),
-    }) satisfies Record<EntryKind, T>;
+/** One value per kind, made by `make`. */
+function byKind<T>(make: (kind: EntryKind) => T): Record<EntryKind, T> {
+  return Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, make(kind)])) as Record<EntryKind, T>;
+}
+
+/**
+ * The range scans a keystroke starts with, as the search runs them: per kind, the entries whose name starts
+ * with the prefix (none for extensions); the owners of numbers starting with the digits. Also the
+ * benchmark's limit for a keystroke.
+ */
+export function preparePrefixQueries(db: SqliteDatabase) {
   return {
     byNamePrefix: byKind((kind) => {
       const sql = NAME_PREFIX_SQL[kind];
@@ -274,6 +277,12 @@ function prepareStatements(db: SqliteDatabase) {
     }),
     byNational: db.prepare(NUMBER_PREFIX_SQL.national).pluck(),
     byKey: db.prepare(NUMBER_PREFIX_SQL.key).pluck(),
+  };
+}
+
+function prepareStatements(db: SqliteDatabase) {
+  return {
+    ...preparePrefixQueries(db),
     ownerHasDigits: db.prepare(`SELECT 1 FROM numbers WHERE kind = @kind AND owner_id = @id AND (
         (national >= @national AND national < @nationalEnd) OR (key >= @international AND key < @internationalEnd)
         OR (national >= @afterTrunk AND national < @afterTrunkEnd)) LIMIT 1`),

@@ -8,12 +8,11 @@
  */
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { EntryKind } from '../../../src-main/cache';
-import { ftsRowidRange, KIND_CODE } from '../../../src-main/cache/database/entryKind';
+import { ENTRY_KINDS, ftsRowidRange, KIND_CODE } from '../../../src-main/cache/database/entryKind';
 import { prefixUpperBound } from '../../../src-main/cache/database/searchText';
-import { candidateKeysSql } from '../../../src-main/cache/directory/directorySearch';
-import { prefixQueries, type BareQuery } from './bareSearch';
+import { candidateKeysSql, preparePrefixQueries } from '../../../src-main/cache/directory/directorySearch';
+import type { BareQuery } from './bareSearch';
 
-const KINDS: EntryKind[] = ['person', 'company', 'user', 'extension'];
 /** Shown per group, one more asked for (to know there are more), and the FTS candidates ranked. */
 const SHOWN = 10;
 const WANT = SHOWN + 1;
@@ -29,10 +28,10 @@ const SHOWN_COLUMNS: Record<EntryKind, { table: string; shown: string }> = {
 };
 
 export function floorSearch(db: SqliteDatabase): (query: BareQuery) => void {
-  const { byName, byNational, byKey } = prefixQueries(db);
+  const { byNamePrefix, byNational, byKey } = preparePrefixQueries(db);
   const candidates = {} as Record<EntryKind, Statement<unknown[]>>;
   const shownEntries = {} as Record<EntryKind, Statement<unknown[]>>;
-  for (const kind of KINDS) {
+  for (const kind of ENTRY_KINDS) {
     const { table, shown } = SHOWN_COLUMNS[kind];
     // The statement the search finds and ranks candidates with: their sort keys come with them.
     candidates[kind] = db.prepare(candidateKeysSql(kind)).raw();
@@ -49,7 +48,7 @@ export function floorSearch(db: SqliteDatabase): (query: BareQuery) => void {
       if (ids.length >= WANT) return ids;
       return [...ids, ...(byKey.all(code, `+${number}`, prefixUpperBound(`+${number}`), WANT) as number[])];
     }
-    const ids = (byName[kind]?.all(folded, prefixUpperBound(folded), WANT) ?? []) as number[];
+    const ids = (byNamePrefix[kind]?.all(folded, prefixUpperBound(folded), WANT) ?? []) as number[];
     if (ids.length >= WANT || !expression) return ids;
     const { first, last } = ftsRowidRange(kind);
     const ranked = (
@@ -60,7 +59,7 @@ export function floorSearch(db: SqliteDatabase): (query: BareQuery) => void {
 
   // In one read transaction, as the search runs: the WAL read lock is taken once, not per statement.
   return db.transaction((query: BareQuery) => {
-    for (const kind of KINDS) {
+    for (const kind of ENTRY_KINDS) {
       const shown = JSON.stringify(found(kind, query).slice(0, SHOWN));
       shownEntries[kind].all(shown);
       if (kind !== 'person') numbersOf.all(KIND_CODE[kind], shown);
